@@ -1,0 +1,114 @@
+"""The protocol every game implements, and the one error it raises.
+
+A game is a :class:`Rules` object registered in :data:`core.games.GAMES`. Its
+``new_game`` returns a :class:`State`: a mutable position that lists the legal
+actions of each seat as notation strings, applies them, and shows each seat only
+what that seat may know (:meth:`State.view`).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action that cannot be applied; the state is left unchanged.
+
+    ``message`` is an English sentence a player can read. ``key`` and ``params``
+    let the UI show the same sentence in the player's language; ``code`` tells a
+    garbled notation (``"notation"``) from a well-formed but illegal action
+    (``"illegal"``).
+
+    >>> err = IllegalAction("Not your turn.", key="not_your_turn")
+    >>> str(err), err.code
+    ('Not your turn.', 'illegal')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str = "illegal",
+        code: str = "illegal",
+        **params: Any,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.key = key
+        self.code = code
+        self.params = params
+
+
+class State(ABC):
+    """One position of one game. Mutable; use :meth:`clone` before searching."""
+
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action ``seat`` may take now, canonical and sorted."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat`` or raise :class:`IllegalAction` unchanged."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Per seat, the current score (final once the game is over)."""
+
+    @abstractmethod
+    def ranking(self) -> list[int]:
+        """Per seat, 1 for the winner; equal numbers for a tie."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able picture holding only what ``seat`` may know (None: a spectator)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with what ``seat`` knows, hidden parts re-sampled."""
+
+
+class Rules(ABC):
+    """A game's definition: metadata, table options and the start position."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    version: int = 1
+
+    @abstractmethod
+    def default_options(self, players: int) -> dict[str, Any]: ...
+
+    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Return complete options or raise ``ValueError`` with a readable message."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players."
+            )
+        merged = self.default_options(players)
+        for name, value in (options or {}).items():
+            if name not in merged:
+                raise ValueError(f"Unknown table option {name!r}.")
+            merged[name] = value
+        return merged
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        """The start position; ``options`` None means :meth:`default_options`."""
+
+
+def ranking_from_scores(scores: list[float]) -> list[int]:
+    """Competition ranking, highest score first: [3, 5, 5] -> [3, 1, 1]."""
+    return [1 + sum(other > mine for other in scores) for mine in scores]

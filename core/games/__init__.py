@@ -1,0 +1,8 @@
+"""The registry of games: id -> rules object."""
+
+from __future__ import annotations
+
+from core.engine import Rules
+from core.games.caravan import CaravanRules
+
+GAMES: dict[str, Rules] = {rules.id: rules for rules in (CaravanRules(),)}

@@ -1,0 +1,203 @@
+"""Caravans and bandits: reading a play, comparing plays, listing the plays of a hand.
+
+A play's notation lists its cards in deck order joined by ``+``; a caravan that
+uses an Ace or a Crown as a wild adds ``@`` and its declared top rank, since the
+same cards can often be read as several runs (``1K+7SK@8`` is the Knots run 7-8,
+``1K+7SK@7`` the run 6-7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from core.engine import IllegalAction
+from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, sort_codes
+
+CARAVAN, BANDIT = "caravan", "bandit"
+
+# Bandit levels, weakest first.
+LONE_ACE, LONE_CROWN, MIXED_PAIR, MATCHED_PAIR = 1, 2, 3, 4
+
+
+@dataclass(frozen=True)
+class Combo:
+    """A legal combination: a caravan (length and top rank) or a bandit (level)."""
+
+    cards: tuple[str, ...]
+    kind: str
+    length: int = 0
+    top: int = 0
+    level: int = 0
+
+    @property
+    def notation(self) -> str:
+        text = "+".join(self.cards)
+        if self.kind == CARAVAN and any(CARDS[c].is_wild for c in self.cards):
+            text += f"@{self.top}"
+        return text
+
+    def beats(self, other: Combo) -> bool:
+        """Whether this combination may answer ``other`` (D4, D5)."""
+        if other.kind == BANDIT:
+            return self.kind == BANDIT and self.level > other.level
+        if self.kind == BANDIT:
+            return True
+        return self.length == other.length and self.top > other.top
+
+
+def wild_range(option: str) -> tuple[int, int]:
+    """The ranks a wild may stand for: ``"2-9"`` (default) or ``"1-10"``."""
+    return (1, 10) if option == "1-10" else (2, 9)
+
+
+def bandit_level(codes: tuple[str, ...]) -> int:
+    """The bandit level of these cards, or 0 when they are no bandit."""
+    cards = [CARDS[c] for c in codes]
+    if not cards or not all(c.is_wild for c in cards):
+        return 0
+    if len(cards) == 1:
+        return LONE_ACE if cards[0].rank == ACE else LONE_CROWN
+    if len(cards) == 2 and {c.rank for c in cards} == {ACE, CROWN}:
+        return MATCHED_PAIR if cards[0].suit == cards[1].suit else MIXED_PAIR
+    return 0
+
+
+def caravan_tops(codes: tuple[str, ...], ranks: tuple[int, int]) -> set[int]:
+    """Every top rank these cards can be read as, as one caravan (empty: no caravan)."""
+    cards = [CARDS[c] for c in codes]
+    naturals = [c for c in cards if not c.is_wild]
+    if not naturals:
+        return set()
+    if len(cards) == 1:
+        return {naturals[0].rank}
+    natural_ranks = [c.rank for c in naturals]
+    if len(set(natural_ranks)) != len(natural_ranks):
+        return set()
+    low_limit, high_limit = ranks
+    low, high, length = min(natural_ranks), max(natural_ranks), len(cards)
+    tops: set[int] = set()
+    for suit in SUITS:
+        if not all(suit in c.suits for c in cards):
+            continue
+        for bottom in range(max(low_limit, high - length + 1), min(low, high_limit - length + 1) + 1):
+            tops.add(bottom + length - 1)
+    return tops
+
+
+def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
+    """Split notation into known card codes (deck order) and the declared top rank."""
+    body, _, declared = action.partition("@")
+    codes = body.split("+")
+    if not body or any(code not in CARDS for code in codes):
+        raise IllegalAction(
+            f"{action!r} is not a play: write card codes joined by '+', like 2MK+3MV.",
+            key="bad_notation",
+            code="notation",
+            action=action,
+        )
+    if len(set(codes)) != len(codes):
+        raise IllegalAction(
+            "A card can only be played once.", key="duplicate_card", code="notation"
+        )
+    top: int | None = None
+    if declared:
+        if not declared.isdigit():
+            raise IllegalAction(
+                f"'@{declared}' is not a rank: write the top rank as a number, like @8.",
+                key="bad_top",
+                code="notation",
+                top=declared,
+            )
+        top = int(declared)
+    return tuple(sort_codes(codes)), top
+
+
+def read_play(action: str, ranks: tuple[int, int]) -> Combo:
+    """The combination an action names, or IllegalAction saying what is wrong with it."""
+    codes, declared = parse_play(action)
+    level = bandit_level(codes)
+    if level:
+        if declared is not None:
+            raise IllegalAction(
+                "A bandit has no top rank.", key="bandit_has_no_top", code="notation"
+            )
+        return Combo(codes, BANDIT, level=level)
+    tops = caravan_tops(codes, ranks)
+    if not tops:
+        raise IllegalAction(
+            "These cards are neither a caravan (one number card, or consecutive ranks "
+            "sharing a suit) nor a bandit (an Ace, a Crown, or one of each).",
+            key="not_a_combination",
+        )
+    has_wild = any(CARDS[c].is_wild for c in codes)
+    if not has_wild:
+        if declared is not None and declared != max(tops):
+            raise IllegalAction(
+                "Without a wild card the top rank is fixed.", key="bad_top", top=declared
+            )
+        return Combo(codes, CARAVAN, length=len(codes), top=max(tops))
+    if declared is None:
+        raise IllegalAction(
+            "Say which run the wild cards make: add the top rank, like @8.",
+            key="top_needed",
+            code="notation",
+        )
+    if declared not in tops:
+        raise IllegalAction(
+            f"These cards cannot make a run topped by {declared}.",
+            key="bad_top",
+            top=declared,
+        )
+    return Combo(codes, CARAVAN, length=len(codes), top=declared)
+
+
+def hand_caravans(hand: list[str], ranks: tuple[int, int]) -> list[Combo]:
+    """Every caravan (with every reading) that the hand can play."""
+    found: dict[str, Combo] = {}
+    low_limit, high_limit = ranks
+    for code in hand:
+        card = CARDS[code]
+        if not card.is_wild:
+            found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
+    for suit in SUITS:
+        natural_at = {
+            CARDS[c].rank: c for c in hand if not CARDS[c].is_wild and suit in CARDS[c].suits
+        }
+        if not natural_at:
+            continue
+        wilds = [c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit]
+        for length in range(2, high_limit - low_limit + 2):
+            for bottom in range(low_limit, high_limit - length + 2):
+                window = range(bottom, bottom + length)
+                for combo in _window_fills(window, natural_at, wilds):
+                    found[combo.notation] = combo
+    return list(found.values())
+
+
+def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:
+    """The runs filling every rank of ``window`` from naturals, with wilds for the gaps."""
+    combos = []
+    top, length = window[-1], len(window)
+    present = [r for r in window if r in natural_at]
+    missing = length - len(present)
+    if not present or missing > len(wilds):
+        return combos
+    # A wild may also stand in for a natural that is in hand, keeping that card back.
+    for extra in range(0, len(wilds) - missing + 1):
+        for replaced in combinations(present, extra):
+            kept = [natural_at[r] for r in present if r not in replaced]
+            if not kept:
+                continue
+            for used in combinations(wilds, missing + extra):
+                combos.append(Combo(tuple(sort_codes(kept + list(used))), CARAVAN, length, top))
+    return combos
+
+
+def hand_bandits(hand: list[str]) -> list[Combo]:
+    """Every bandit the hand can play."""
+    aces = [c for c in hand if CARDS[c].rank == ACE]
+    crowns = [c for c in hand if CARDS[c].rank == CROWN]
+    singles = [(c,) for c in aces + crowns]
+    pairs = [tuple(sort_codes([a, k])) for a in aces for k in crowns]
+    return [Combo(codes, BANDIT, level=bandit_level(codes)) for codes in singles + pairs]

@@ -1,0 +1,364 @@
+"""A Caravan match in progress: hands, trade seasons, going out and scoring."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine import IllegalAction, State, ranking_from_scores
+from core.games.caravan.cards import (
+    ACE,
+    CARDS,
+    NUMBER_CODES,
+    WILD_CODES,
+    sort_codes,
+    suit_value,
+)
+from core.games.caravan.combos import (
+    BANDIT,
+    CARAVAN,
+    Combo,
+    hand_bandits,
+    hand_caravans,
+    read_play,
+    wild_range,
+)
+
+PASS = "pass"
+LEAD, RESPOND, FINAL, OVER = "lead", "respond", "final", "over"
+
+
+@dataclass
+class Play:
+    """One combination played in the current season."""
+
+    seat: int
+    combo: Combo
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "action": self.combo.notation,
+            "cards": list(self.combo.cards),
+            "kind": self.combo.kind,
+            "length": self.combo.length,
+            "top": self.combo.top,
+            "level": self.combo.level,
+        }
+
+
+@dataclass
+class Deal:
+    """The cards of one hand: who holds what, what is face up and what is set aside."""
+
+    hands: list[list[str]]
+    indicators: list[str]
+    swapped_out: str | None
+    unseen_wilds: list[str]
+    unseen_numbers: list[str]
+    collections: list[list[str]] = field(default_factory=lambda: [[], []])
+
+
+def deal_hand(rng: random.Random) -> Deal:
+    """Shuffle and deal one hand (D2), including the indicator swap."""
+    wilds = list(WILD_CODES)
+    rng.shuffle(wilds)
+    hands = [wilds[0:4], wilds[4:8]]
+    indicators, rest = wilds[8:10], wilds[10:12]
+    swapped_out = None
+    if CARDS[indicators[0]].suit == CARDS[indicators[1]].suit:
+        swapped_out = indicators[1]
+        indicators = [indicators[0], rest[0]]
+        rest = rest[1:]
+    numbers = list(NUMBER_CODES)
+    rng.shuffle(numbers)
+    hands[0] += numbers[0:11]
+    hands[1] += numbers[11:22]
+    return Deal(
+        hands=[sort_codes(h) for h in hands],
+        indicators=indicators,
+        swapped_out=swapped_out,
+        unseen_wilds=sort_codes(rest),
+        unseen_numbers=sort_codes(numbers[22:24]),
+    )
+
+
+class CaravanState(State):
+    """A match of several hands between two merchants (seats 0 and 1)."""
+
+    def __init__(self, seed: int, options: dict[str, Any]) -> None:
+        self.options = dict(options)
+        self.ranks = wild_range(str(options["wild_ranks"]))
+        self.rng = random.Random(seed)
+        self.match_scores = [0, 0]
+        self.hand_no = 0
+        self.history: list[dict[str, Any]] = []
+        self.starters: list[int] = []
+        self.deal: Deal
+        self.phase = LEAD
+        self.turn = 0
+        self.plays: list[Play] = []
+        self.first_out: int | None = None
+        self.last_season: dict[str, Any] | None = None
+        self.notice: dict[str, Any] | None = None
+        self._start_hand(self.rng.randrange(2))
+
+    # ----------------------------------------------------------------- protocol
+
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset({self.turn})
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_move():
+            return []
+        return sorted(
+            [c.notation for c in self._playable(seat)] + ([] if self.phase == LEAD else [PASS])
+        )
+
+    def apply(self, seat: int, action: str) -> None:
+        if not isinstance(action, str):
+            raise IllegalAction("An action is a text.", key="bad_notation", code="notation")
+        if self.phase == OVER:
+            raise IllegalAction("The match is over.", key="game_over")
+        if seat != self.turn:
+            raise IllegalAction("It is not your turn.", key="not_your_turn")
+        if action == PASS:
+            self._pass(seat)
+            return
+        combo = read_play(action, self.ranks)
+        self._check_play(seat, combo)
+        self._play(seat, combo)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.match_scores]
+
+    def ranking(self) -> list[int]:
+        return ranking_from_scores(self.scores())
+
+    def clone(self) -> CaravanState:
+        return copy.deepcopy(self)
+
+    def determinize(self, seat: int, rng: random.Random) -> CaravanState:
+        """Re-deal the cards ``seat`` cannot see, keeping every public count.
+
+        The opponent's hand and the unseen set-aside cards are pooled and dealt
+        again, wild cards among wild cards and number cards among number cards
+        (how many of each the opponent holds is public: every play is face up).
+        Future hands are re-shuffled too.
+        """
+        other = self._other(seat)
+        state = self.clone()
+        deal = state.deal
+        opponent = deal.hands[other]
+        held_wilds = sum(CARDS[c].is_wild for c in opponent)
+        wilds = [c for c in opponent if CARDS[c].is_wild] + deal.unseen_wilds
+        numbers = [c for c in opponent if not CARDS[c].is_wild] + deal.unseen_numbers
+        rng.shuffle(wilds)
+        rng.shuffle(numbers)
+        held_numbers = len(opponent) - held_wilds
+        deal.hands[other] = sort_codes(wilds[:held_wilds] + numbers[:held_numbers])
+        deal.unseen_wilds = sort_codes(wilds[held_wilds:])
+        deal.unseen_numbers = sort_codes(numbers[held_numbers:])
+        state.rng = random.Random(rng.getrandbits(64))
+        return state
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        deal = self.deal
+        return {
+            "game": "caravan",
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": sorted(self.to_move()),
+            "turn": None if self.phase == OVER else self.turn,
+            "hand_no": self.hand_no,
+            "hands_total": self.options["hands"],
+            "wild_ranks": self.options["wild_ranks"],
+            "starter": self.starters[-1],
+            "match_scores": list(self.match_scores),
+            "indicators": [self._indicator(c) for c in deal.indicators],
+            "swapped_out": deal.swapped_out,
+            "hand": None if seat is None else list(deal.hands[seat]),
+            "hand_counts": [len(h) for h in deal.hands],
+            "season": [p.as_dict() for p in self.plays],
+            "collections": [list(c) for c in deal.collections],
+            "collection_values": [self._collection_value(s) for s in (0, 1)],
+            "first_out": self.first_out,
+            "last_season": copy.deepcopy(self.last_season),
+            "notice": copy.deepcopy(self.notice),
+            "history": copy.deepcopy(self.history),
+            "result": self._result() if self.phase == OVER else None,
+        }
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _other(seat: int) -> int:
+        return 1 - seat
+
+    def _indicator(self, code: str) -> dict[str, Any]:
+        card = CARDS[code]
+        return {"code": code, "suit": card.suit, "role": "ace" if card.rank == ACE else "crown"}
+
+    def _indicator_suits(self) -> tuple[set[str], set[str]]:
+        crowns = {CARDS[c].suit for c in self.deal.indicators if CARDS[c].rank != ACE}
+        aces = {CARDS[c].suit for c in self.deal.indicators if CARDS[c].rank == ACE}
+        return crowns, aces
+
+    def _collection_value(self, seat: int) -> int:
+        crowns, aces = self._indicator_suits()
+        return sum(suit_value(c, crowns, aces) for c in self.deal.collections[seat])
+
+    def _result(self) -> dict[str, Any]:
+        return {"scores": self.scores(), "ranking": self.ranking()}
+
+    def _playable(self, seat: int) -> list[Combo]:
+        hand = self.deal.hands[seat]
+        if self.phase == LEAD:
+            return hand_caravans(hand, self.ranks)
+        last = self.plays[-1].combo
+        options = hand_bandits(hand)
+        if last.kind == CARAVAN:
+            options += [c for c in hand_caravans(hand, self.ranks) if c.length == last.length]
+        return [c for c in options if c.beats(last)]
+
+    def _check_play(self, seat: int, combo: Combo) -> None:
+        hand = self.deal.hands[seat]
+        missing = [c for c in combo.cards if c not in hand]
+        if missing:
+            raise IllegalAction(
+                f"You do not hold {', '.join(missing)}.", key="not_in_hand", cards=missing
+            )
+        if self.phase == LEAD:
+            if combo.kind != CARAVAN:
+                raise IllegalAction("A season must open with a caravan.", key="lead_caravan")
+            return
+        last = self.plays[-1].combo
+        if combo.beats(last):
+            return
+        if last.kind == BANDIT:
+            raise IllegalAction(
+                "After a bandit only a stronger bandit may be played.", key="beat_bandit"
+            )
+        if combo.length != last.length:
+            raise IllegalAction(
+                f"Answer a caravan of {last.length} with a caravan of {last.length} "
+                "cards, or a bandit.",
+                key="same_length",
+                length=last.length,
+            )
+        raise IllegalAction(
+            f"Your caravan must top {last.top}.", key="higher_top", top=last.top
+        )
+
+    # ---------------------------------------------------------------- movements
+
+    def _play(self, seat: int, combo: Combo) -> None:
+        hand = self.deal.hands[seat]
+        for code in combo.cards:
+            hand.remove(code)
+        self.plays.append(Play(seat, combo))
+        self.notice = None
+        if self.phase == FINAL:
+            self._end_season(ended_by=None)
+            self._end_hand("out")
+        elif not hand and self.first_out is None:
+            self.first_out = seat
+            self.phase = FINAL
+            self.turn = self._other(seat)
+        else:
+            self.phase = RESPOND
+            self.turn = self._other(seat)
+
+    def _pass(self, seat: int) -> None:
+        if self.phase == LEAD:
+            raise IllegalAction(
+                "The leader must open the season with a caravan.", key="leader_cannot_pass"
+            )
+        self.notice = None
+        final = self.phase == FINAL
+        self._end_season(ended_by=seat)
+        if final:
+            self._end_hand("out")
+        else:
+            self._start_season(self._other(seat))
+
+    def _end_season(self, ended_by: int | None) -> None:
+        """Collect the season's cards (D7): a caravan's player, or a bandit's victim."""
+        last = self.plays[-1]
+        collector = last.seat if last.combo.kind == CARAVAN else self._other(last.seat)
+        cards = [c for p in self.plays for c in p.combo.cards]
+        self.deal.collections[collector].extend(cards)
+        self.last_season = {
+            "plays": [p.as_dict() for p in self.plays],
+            "passed": ended_by,
+            "collector": collector,
+            "cards": sort_codes(cards),
+        }
+        self.plays = []
+
+    def _start_season(self, leader: int) -> None:
+        """The leader opens with a caravan; one who holds only wilds cannot (D6)."""
+        hands = self.deal.hands
+        if self._can_lead(leader):
+            self.phase, self.turn = LEAD, leader
+            return
+        other = self._other(leader)
+        if self._can_lead(other):
+            self.phase, self.turn = LEAD, other
+            self.notice = {"kind": "lead_passes", "seat": leader}
+            return
+        self.notice = {"kind": "nobody_can_lead", "counts": [len(h) for h in hands]}
+        self._end_hand("stuck")
+
+    def _can_lead(self, seat: int) -> bool:
+        return any(not CARDS[c].is_wild for c in self.deal.hands[seat])
+
+    def _end_hand(self, how: str) -> None:
+        """Score the hand (D8, D9), then deal the next one or end the match."""
+        bonus = [0, 0]
+        if self.first_out is not None:
+            other = self._other(self.first_out)
+            bonus[self.first_out] = 5 + len(self.deal.hands[other])
+        collected = [self._collection_value(s) for s in (0, 1)]
+        totals = [collected[s] + bonus[s] for s in (0, 1)]
+        self.match_scores = [self.match_scores[s] + totals[s] for s in (0, 1)]
+        self.history.append(
+            {
+                "hand": self.hand_no,
+                "ended": how,
+                "starter": self.starters[-1],
+                "indicators": list(self.deal.indicators),
+                "first_out": self.first_out,
+                "cards_left": [len(h) for h in self.deal.hands],
+                "collections": [sort_codes(c) for c in self.deal.collections],
+                "collected": collected,
+                "bonus": bonus,
+                "totals": totals,
+                "match_scores": list(self.match_scores),
+            }
+        )
+        if self.hand_no >= self.options["hands"]:
+            self.phase = OVER
+            return
+        self._start_hand(self._next_starter())
+
+    def _next_starter(self) -> int:
+        """The lower cumulative score starts; on a tie, who did not start last (D11)."""
+        low, high = self.match_scores
+        if low != high:
+            return 0 if low < high else 1
+        return self._other(self.starters[-1])
+
+    def _start_hand(self, starter: int) -> None:
+        self.hand_no += 1
+        self.starters.append(starter)
+        self.deal = deal_hand(self.rng)
+        self.first_out = None
+        self.plays = []
+        self.last_season = None
+        self._start_season(starter)
