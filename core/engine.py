@@ -98,6 +98,8 @@ class Rules(ABC):
                 f"{self.title} takes {self.min_players} to {self.max_players} players."
             )
         merged = self.default_options(players)
+        if options is not None and not isinstance(options, dict):
+            raise ValueError("Table options must be a mapping of names to values.")
         for name, value in (options or {}).items():
             if name not in merged:
                 raise ValueError(f"Unknown table option {name!r}.")

@@ -89,8 +89,18 @@ def validate(data: Any) -> dict[str, Any]:
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
         raise RecordError(f"{rules.title} is played by {rules.min_players}-{rules.max_players}.")
-    if not isinstance(seed, int):
+    if isinstance(seed, bool) or not isinstance(seed, int):
         raise RecordError("The seed must be a whole number.")
+    seats = data.get("seats")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(isinstance(name, str) for name in seats)
+    ):
+        raise RecordError("Seats must list one name per player.")
+    options = data.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise RecordError("Options must be a JSON object.")
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(
         isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)

@@ -135,7 +135,7 @@ class Table:
 
     def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the guards in order; return the state after the action, on a copy."""
-        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("not_player", "There is no such seat at this table.")
         if self.seats[seat].holder != by:
             raise TableError("not_player", "You do not hold this seat.")

@@ -80,7 +80,9 @@ def caravan_tops(codes: tuple[str, ...], ranks: tuple[int, int]) -> set[int]:
     for suit in SUITS:
         if not all(suit in c.suits for c in cards):
             continue
-        for bottom in range(max(low_limit, high - length + 1), min(low, high_limit - length + 1) + 1):
+        for bottom in range(
+            max(low_limit, high - length + 1), min(low, high_limit - length + 1) + 1
+        ):
             tops.add(bottom + length - 1)
     return tops
 
@@ -102,7 +104,7 @@ def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
         )
     top: int | None = None
     if declared:
-        if not declared.isdigit():
+        if not (declared.isascii() and declared.isdigit()):
             raise IllegalAction(
                 f"'@{declared}' is not a rank: write the top rank as a number, like @8.",
                 key="bad_top",
@@ -114,8 +116,23 @@ def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
 
 
 def read_play(action: str, ranks: tuple[int, int]) -> Combo:
-    """The combination an action names, or IllegalAction saying what is wrong with it."""
-    codes, declared = parse_play(action)
+    """The combination an action names, or IllegalAction saying what is wrong with it.
+
+    Only the canonical spelling is accepted (cards in deck order, ``@top`` exactly
+    when a caravan holds a wild), so a stored record never holds two spellings of one play.
+    """
+    combo = _interpret(*parse_play(action), ranks)
+    if combo.notation != action:
+        raise IllegalAction(
+            f"Write this play as {combo.notation}.",
+            key="canonical",
+            code="notation",
+            canonical=combo.notation,
+        )
+    return combo
+
+
+def _interpret(codes: tuple[str, ...], declared: int | None, ranks: tuple[int, int]) -> Combo:
     level = bandit_level(codes)
     if level:
         if declared is not None:
@@ -177,7 +194,7 @@ def hand_caravans(hand: list[str], ranks: tuple[int, int]) -> list[Combo]:
 
 def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:
     """The runs filling every rank of ``window`` from naturals, with wilds for the gaps."""
-    combos = []
+    combos: list[Combo] = []
     top, length = window[-1], len(window)
     present = [r for r in window if r in natural_at]
     missing = length - len(present)

@@ -192,7 +192,17 @@ class CaravanState(State):
             "notice": copy.deepcopy(self.notice),
             "history": copy.deepcopy(self.history),
             "result": self._result() if self.phase == OVER else None,
+            "values": self._visible_values(seat),
         }
+
+    def _visible_values(self, seat: int | None) -> dict[str, int]:
+        """What each card this seat can see would score if collected this hand."""
+        crowns, aces = self._indicator_suits()
+        seen = [c for p in self.plays for c in p.combo.cards]
+        seen += [c for pile in self.deal.collections for c in pile]
+        if seat is not None:
+            seen += self.deal.hands[seat]
+        return {c: suit_value(c, crowns, aces) for c in sort_codes(set(seen))}
 
     # ------------------------------------------------------------------ helpers
 
@@ -251,9 +261,7 @@ class CaravanState(State):
                 key="same_length",
                 length=last.length,
             )
-        raise IllegalAction(
-            f"Your caravan must top {last.top}.", key="higher_top", top=last.top
-        )
+        raise IllegalAction(f"Your caravan must top {last.top}.", key="higher_top", top=last.top)
 
     # ---------------------------------------------------------------- movements
 

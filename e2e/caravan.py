@@ -1,0 +1,106 @@
+"""Playing Caravan through the page, only with what a person can click."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+READY = """() => {
+  const q = (s) => document.querySelector(s);
+  const any = ['result', 'summary-close', 'cover-show'].some((id) => q(`[data-testid=${id}]`));
+  if (any) return true;
+  const hint = q('[data-testid=hint]');
+  return !!hint && hint.innerText.trim().length > 0;
+}"""
+
+
+def open_new_table(
+    page: Page,
+    base_url: str,
+    *,
+    hands: int,
+    opponent: str = "bot:heuristic",
+    name: str = "Ann",
+    second: str = "Bea",
+) -> None:
+    """From the home page to a started table with these options."""
+    page.goto(base_url + "/")
+    page.get_by_test_id("play-caravan").click()
+    page.get_by_test_id("name").fill(name)
+    labels = {"bot:heuristic": "sensibly", "bot:random": "at random", "hotseat": "hot seat"}
+    page.get_by_test_id("opponent").get_by_text(labels[opponent], exact=False).click()
+    if opponent == "hotseat":
+        page.get_by_test_id("second-name").fill(second)
+    page.get_by_test_id("option-hands").click()
+    page.get_by_role("option", name=f"{hands} hand(s)", exact=True).click()
+    page.get_by_test_id("start").click()
+    page.wait_for_url("**/table/*")
+    page.get_by_test_id("board").wait_for()
+
+
+def ply(page: Page) -> int:
+    return int(page.get_by_test_id("board").get_attribute("data-ply") or 0)
+
+
+def hand_cards(page: Page) -> list[tuple[str, bool]]:
+    """The cards in hand with whether the page marks them as playable now."""
+    return page.eval_on_selector_all(
+        "[data-testid=hand] [data-code]",
+        "els => els.map(e => [e.dataset.code, !e.classList.contains('cv-dim')])",
+    )
+
+
+def _last_play(page: Page) -> dict[str, str] | None:
+    return page.evaluate(
+        """() => { const plays = document.querySelectorAll('[data-testid^=season-play-]');
+        if (!plays.length) return null; const p = plays[plays.length - 1];
+        return {kind: p.dataset.kind, length: p.dataset.length, top: p.dataset.top}; }"""
+    )
+
+
+def _choose_single(page: Page) -> str | None:
+    """A single number card this player may play now: the lowest that the rules allow."""
+    phase = page.get_by_test_id("board").get_attribute("data-phase")
+    last = None if phase == "lead" else _last_play(page)
+    if last is not None and (last["kind"] != "caravan" or last["length"] != "1"):
+        return None
+    floor = 0 if last is None else int(last["top"])
+    for code, playable in hand_cards(page):
+        if playable and code[0] in "23456789" and int(code[0]) > floor:
+            return code
+    return None
+
+
+def take_turn(page: Page) -> None:
+    """Play the lowest single card that may be played, else pass; wait until it is applied."""
+    before = ply(page)
+    code = _choose_single(page)
+    if code is None:
+        page.get_by_test_id("pass").click()
+    else:
+        page.locator(f'[data-testid=hand] [data-code="{code}"]').click()
+        page.get_by_test_id("play").click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=board]').dataset.ply) > n", arg=before
+    )
+
+
+def play_to_end(page: Page, *, max_steps: int = 1500) -> None:
+    """Take turns, close hand summaries, hand the device over, until the result shows."""
+    for _ in range(max_steps):
+        page.wait_for_function(READY, timeout=60_000)
+        if page.get_by_test_id("result").count():
+            return
+        if page.get_by_test_id("summary-close").count():
+            page.get_by_test_id("summary-close").click()
+            page.get_by_test_id("summary-close").wait_for(state="detached")
+            continue
+        if page.get_by_test_id("cover-show").count():
+            page.get_by_test_id("cover-show").click()
+            page.get_by_test_id("cover-show").wait_for(state="detached")
+            continue
+        take_turn(page)
+    raise AssertionError("the match did not end")
+
+
+def shown_final_scores(page: Page) -> list[int]:
+    return [int(page.get_by_test_id(f"final-score-{seat}").inner_text()) for seat in (0, 1)]

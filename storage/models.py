@@ -1,0 +1,122 @@
+"""Every stored table, in one place.
+
+A match is stored as its record's header (:class:`Match`), who sat where
+(:class:`Seat`) and its actions as append-only :class:`Move` rows, one per ply;
+replaying the moves rebuilds any position. Stored ids never change meaning.
+Schema changes go through a migration in ``storage/migrations/versions``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, Dialect, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+# Explicit constraint names, so later migrations can address them on every backend.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+GUEST, LOCAL = "guest", "local"
+PLAYING, FINISHED = "playing", "finished"
+
+MATCH_ID_ALPHABET = string.ascii_letters + string.digits
+MATCH_ID_LENGTH = 10
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_user_id() -> str:
+    return uuid.uuid4().hex
+
+
+def new_match_id() -> str:
+    """A short random id that reads well in a URL, e.g. ``"q3ZkT0bA9x"``."""
+    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(MATCH_ID_LENGTH))
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware (SQLite keeps no zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("Timestamps must be timezone-aware.")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class User(SQLModel, table=True):
+    """Someone who plays: a guest (a browser's cookie) or a local account."""
+
+    __tablename__ = "users"
+
+    id: str = Field(default_factory=new_user_id, primary_key=True, max_length=32)
+    name: str
+    kind: str = Field(max_length=16)  # GUEST or LOCAL
+    password_hash: str | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Match(SQLModel, table=True):
+    """The header of a game's record, its status and, once over, its result."""
+
+    __tablename__ = "matches"
+
+    id: str = Field(default_factory=new_match_id, primary_key=True, max_length=16)
+    game: str = Field(max_length=32)
+    players: int
+    seed: int = Field(sa_type=BigInteger)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    rules_version: int
+    status: str = Field(default=PLAYING, max_length=16, index=True)  # PLAYING or FINISHED
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    result: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+
+
+class Seat(SQLModel, table=True):
+    """Who sits at one seat of a match; ``holder`` is the identity allowed to act for it."""
+
+    __tablename__ = "seats"
+
+    match_id: str = Field(foreign_key="matches.id", primary_key=True, max_length=16)
+    seat: int = Field(primary_key=True)
+    kind: str = Field(max_length=16)  # core.table: human, guest, bot or hotseat
+    holder: str = Field(max_length=64)  # a user id, or "bot:<name>"
+    user_id: str | None = Field(default=None, foreign_key="users.id", max_length=32, index=True)
+    name: str
+
+
+class Move(SQLModel, table=True):
+    """One applied action. Append-only; ``ply`` counts from 1 and is unique per match."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("match_id", "ply"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(foreign_key="matches.id", max_length=16)
+    ply: int
+    seat: int
+    action: str
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -1,0 +1,222 @@
+"""Repository functions: the only code that reads or writes the tables.
+
+Every function takes the engine first and its other arguments by keyword, and
+runs in its own transaction. :func:`append_move` is the one write path for
+moves; :func:`persist_move` adapts it to :class:`core.table.Table`'s
+persistence hook, so a move is committed before any listener hears of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Engine, func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+
+from core.engine import State
+from core.record import FORMAT
+from core.table import Move as PlayedMove
+from core.table import SeatInfo, Table
+from storage.db import session
+from storage.models import FINISHED, GUEST, PLAYING, Match, Move, Seat, User, utcnow
+
+SEED_RANGE = range(-(2**63), 2**63)
+
+
+def ensure_guest(engine: Engine, *, user_id: str, name: str) -> User:
+    """The user ``user_id``, created as a guest called ``name`` if unknown (never renamed)."""
+    with session(engine) as s:
+        user = s.get(User, user_id)
+        if user is not None:
+            return user
+        s.add(User(id=user_id, name=name, kind=GUEST))
+        try:
+            s.commit()
+        except IntegrityError:  # created meanwhile by another request
+            s.rollback()
+        return s.get_one(User, user_id)
+
+
+def create_match(
+    engine: Engine,
+    *,
+    match_id: str,
+    record: dict[str, Any],
+    seats: list[SeatInfo],
+    user_ids: list[str | None],
+) -> None:
+    """Store a new match from a record with no actions yet, and who sits where.
+
+    ``user_ids[i]`` is the account behind seat ``i`` (None for bots); the
+    record's ``seats`` are the seat names, as in ``seats[i].name``.
+    """
+    players = record["players"]
+    if not len(seats) == len(user_ids) == players:
+        raise ValueError(f"A {players}-player match needs {players} seats and user ids.")
+    if record["seats"] != [seat.name for seat in seats]:
+        raise ValueError("The record's seat names differ from the seats.")
+    if record["actions"] or record.get("result") is not None:
+        raise ValueError("A new match has no moves yet; moves are stored by append_move.")
+    if record["seed"] not in SEED_RANGE:
+        raise ValueError("The seed does not fit in a signed 64-bit integer.")
+    with session(engine) as s:
+        s.add(
+            Match(
+                id=match_id,
+                game=record["game"],
+                players=players,
+                seed=record["seed"],
+                options=record["options"],
+                rules_version=record["rules_version"],
+            )
+        )
+        s.flush()  # the match row first: seats refer to it
+        for number, (seat, user_id) in enumerate(zip(seats, user_ids, strict=True)):
+            s.add(
+                Seat(
+                    match_id=match_id,
+                    seat=number,
+                    kind=seat.kind,
+                    holder=seat.holder,
+                    user_id=user_id,
+                    name=seat.name,
+                )
+            )
+        s.commit()
+
+
+def append_move(
+    engine: Engine,
+    *,
+    match_id: str,
+    ply: int,
+    seat: int,
+    action: str,
+    result: dict[str, Any] | None = None,
+) -> None:
+    """Store move ``ply`` of a playing match; with ``result``, finish it in the same transaction.
+
+    A ply already stored raises :class:`sqlalchemy.exc.IntegrityError` (the
+    ``UNIQUE(match, ply)`` version check) and changes nothing. A gap in the
+    plies, a finished or an unknown match raise :class:`ValueError`.
+    """
+    with session(engine) as s:
+        match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
+        if match is None:
+            raise ValueError(f"There is no match {match_id!r}.")
+        if match.status != PLAYING:
+            raise ValueError(f"Match {match_id!r} is over; it takes no more moves.")
+        last = s.exec(select(func.max(Move.ply)).where(Move.match_id == match_id)).one() or 0
+        if ply > last + 1:
+            raise ValueError(f"Move {ply} of match {match_id!r} would follow move {last}.")
+        s.add(Move(match_id=match_id, ply=ply, seat=seat, action=action))
+        if result is not None:
+            match.status, match.finished_at, match.result = FINISHED, utcnow(), result
+            s.add(match)
+        s.commit()
+
+
+def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
+    """A :class:`core.table.Table` persistence hook that stores each move with :func:`append_move`.
+
+    It runs synchronously on purpose: an awaited write could be cancelled after
+    committing, leaving the table behind its stored moves.
+    """
+
+    def hook(table: Table, move: PlayedMove, after: State) -> None:
+        result = {"scores": after.scores(), "ranking": after.ranking()} if after.is_over() else None
+        append_move(
+            engine,
+            match_id=table.id,
+            ply=move.ply,
+            seat=move.seat,
+            action=move.action,
+            result=result,
+        )
+
+    return hook
+
+
+def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
+    """The match's record (see :mod:`core.record`), actions in ply order; None if unknown."""
+    with session(engine) as s:
+        match = s.get(Match, match_id)
+        if match is None:
+            return None
+        names = s.exec(
+            select(Seat.name).where(Seat.match_id == match_id).order_by(col(Seat.seat))
+        ).all()
+        moves = s.exec(
+            select(Move.seat, Move.action).where(Move.match_id == match_id).order_by(col(Move.ply))
+        ).all()
+    return {
+        "format": FORMAT,
+        "game": match.game,
+        "rules_version": match.rules_version,
+        "players": match.players,
+        "seed": match.seed,
+        "options": match.options,
+        "seats": list(names),
+        "actions": [[seat, action] for seat, action in moves],
+        "result": match.result,
+    }
+
+
+def load_seats(engine: Engine, *, match_id: str) -> list[SeatInfo]:
+    """Who sits where, seat 0 first (empty for an unknown match)."""
+    with session(engine) as s:
+        rows = s.exec(select(Seat).where(Seat.match_id == match_id).order_by(col(Seat.seat)))
+        return [SeatInfo(kind=row.kind, holder=row.holder, name=row.name) for row in rows]
+
+
+def unfinished_matches(engine: Engine) -> list[str]:
+    """Ids of the matches still being played, oldest first: the tables to rebuild on start-up."""
+    with session(engine) as s:
+        query = select(Match.id).where(Match.status == PLAYING).order_by(col(Match.created_at))
+        return list(s.exec(query).all())
+
+
+def matches_for_user(engine: Engine, *, user_id: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The user's matches, newest first, as summaries for a history page.
+
+    Each has ``id``, ``game``, ``status``, ``created_at``, ``finished_at``,
+    ``result``, ``seats`` (names by seat), ``user_seats`` (the seats the user
+    held: several at a hot-seat table) and ``moves`` (how many were played).
+    """
+    with session(engine) as s:
+        mine = select(Seat.match_id).where(Seat.user_id == user_id)
+        matches = s.exec(
+            select(Match)
+            .where(col(Match.id).in_(mine))
+            .order_by(col(Match.created_at).desc())
+            .limit(limit)
+        ).all()
+        ids = [match.id for match in matches]
+        seats = s.exec(
+            select(Seat).where(col(Seat.match_id).in_(ids)).order_by(col(Seat.seat))
+        ).all()
+        counts = dict(
+            s.exec(
+                select(Move.match_id, func.count())
+                .where(col(Move.match_id).in_(ids))
+                .group_by(col(Move.match_id))
+            ).all()
+        )
+    return [
+        {
+            "id": match.id,
+            "game": match.game,
+            "status": match.status,
+            "created_at": match.created_at,
+            "finished_at": match.finished_at,
+            "result": match.result,
+            "seats": [seat.name for seat in seats if seat.match_id == match.id],
+            "user_seats": [
+                seat.seat for seat in seats if seat.match_id == match.id and seat.user_id == user_id
+            ],
+            "moves": counts.get(match.id, 0),
+        }
+        for match in matches
+    ]

@@ -1,0 +1,1 @@
+"""The NiceGUI web site: pages, game boards and translations."""

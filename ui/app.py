@@ -1,0 +1,82 @@
+"""Build the site and serve it: ``python -m ui.app`` (what ``make run`` does).
+
+Configuration comes from the environment:
+
+- ``DATABASE_URL``: SQLAlchemy URL; default a SQLite file under ``data/``.
+- ``PORT`` (default 8080) and ``HOST`` (default 0.0.0.0).
+- ``CARAVANSERAI_SECRET``: signs the visitors' session cookies; a random one is
+  made and kept in ``data/secret`` when unset.
+- ``CARAVANSERAI_BOT_PAUSE``: seconds a bot waits before it plays (default 0.8).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from pathlib import Path
+
+from nicegui import app, ui
+
+from storage.db import make_engine, migrate
+from ui.pages import api, history, home, new_table, replay, rules, table
+from ui.site import Site
+
+log = logging.getLogger("caravanserai")
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def storage_secret() -> str:
+    """The cookie-signing secret: from the environment, else kept in ``data/secret``."""
+    secret = os.environ.get("CARAVANSERAI_SECRET")
+    if secret:
+        return secret
+    path = Path("data") / "secret"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+def build() -> Site:
+    """Migrate the database, rebuild unfinished matches and declare every page."""
+    db = make_engine()
+    migrate(db)
+    site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
+    app.add_static_files("/static", STATIC)
+    home.register()
+    rules.register()
+    new_table.register(site)
+    table.register(site)
+    history.register(site)
+    replay.register(site)
+    api.register(site)
+
+    def recover() -> None:
+        count = site.recover()
+        log.info("rebuilt %d unfinished match(es) from storage", count)
+
+    app.on_startup(recover)
+    return site
+
+
+def main() -> None:
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    build()
+    ui.run(
+        host=os.environ.get("HOST", "0.0.0.0"),
+        port=int(os.environ.get("PORT", "8080")),
+        title="Caravanserai",
+        favicon=STATIC / "favicon.svg",
+        storage_secret=storage_secret(),
+        reload=False,
+        show=False,
+        show_welcome_message=False,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""One board renderer per game: a view dict in, action notation out.
+
+``BOARDS`` maps a game id to its board class and its table-options form; a game
+without an entry here is not yet playable on the site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ui.boards.caravan.board import CaravanBoard
+from ui.boards.caravan.options import option_fields as caravan_options
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    board: type
+    option_fields: Callable[..., dict[str, Any]]
+
+
+BOARDS: dict[str, BoardSpec] = {
+    "caravan": BoardSpec(board=CaravanBoard, option_fields=caravan_options),
+}

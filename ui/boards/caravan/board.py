@@ -1,0 +1,386 @@
+"""The Caravan table as a player sees it, drawn from one seat's view.
+
+The board is built once per page load; each move patches only the sections
+whose part of the view changed (scores and counts are relabelled, the season
+row or the hand are redrawn alone). It offers the engine's legal actions as
+card selections and buttons; it never decides legality itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import ui
+
+from ui.boards.caravan.cards import card, card_back, card_name, suit_svg
+from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
+from ui.i18n import Translator
+
+Submit = Callable[[str], Awaitable[bool]]
+
+
+class CaravanBoard:
+    """One client's Caravan board. ``seat`` None shows a spectator's view."""
+
+    def __init__(
+        self,
+        t: Translator,
+        *,
+        names: list[str],
+        seat: int | None,
+        on_action: Submit | None,
+        thinking: Any | None = None,
+    ) -> None:
+        self.t = t
+        self.names = names
+        self.seat = seat
+        self.on_action = on_action
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.selected: set[str] = set()
+        self.busy = False
+        self._hand_cards: dict[str, ui.element] = {}
+        self._shown: dict[str, Any] = {}
+        self._build(thinking)
+
+    # ------------------------------------------------------------------ layout
+
+    @property
+    def me(self) -> int:
+        return 0 if self.seat is None else self.seat
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.me
+
+    def _build(self, thinking: Any | None) -> None:
+        t = self.t
+        with ui.column().classes("w-full gap-3") as self.root:
+            with ui.row().classes("w-full items-center gap-3 wrap"):
+                self.hand_no = (
+                    ui.label().classes("text-sm text-grey-8").props('data-testid="hand-no"')
+                )
+                self.turn = ui.label().classes("text-lg font-semibold")
+                self.turn.props('data-testid="turn" aria-live="polite" role="status"')
+                ui.space()
+                self.scores = ui.label().classes("text-base").props('data-testid="match-scores"')
+            self._seat_panel(self.opponent, thinking)
+            with ui.card().classes("w-full cv-felt"):
+                with ui.row().classes("w-full items-start gap-6 wrap"):
+                    with ui.column().classes("gap-1"):
+                        ui.label(t("caravan.indicators")).classes("text-sm font-semibold")
+                        self.indicators = (
+                            ui.row().classes("gap-2").props('data-testid="indicators"')
+                        )
+                        self.swapped = ui.label().classes("text-xs text-grey-8")
+                    with ui.column().classes("gap-1 grow"):
+                        self.season_title = ui.label().classes("text-sm font-semibold")
+                        self.season = ui.row().classes("gap-3 items-end wrap min-h-[90px]")
+                        self.season.props('data-testid="season"')
+                        self.news = (
+                            ui.label()
+                            .classes("text-sm")
+                            .props('data-testid="news" aria-live="polite"')
+                        )
+            self._seat_panel(self.me, None)
+            self.cover = ui.column().classes("w-full items-center gap-2 p-6 cv-cover")
+            self.cover.props('data-testid="cover"')
+            self.cover.visible = False
+            with ui.column().classes("w-full gap-2") as self.hand_area:
+                self.hint = ui.label().classes("text-sm text-grey-8").props('data-testid="hint"')
+                self.hand = ui.row().classes("gap-2 wrap items-end min-h-[140px] pt-3")
+                self.hand.props(f'data-testid="hand" aria-label="{t("caravan.your_hand")}"')
+                with ui.row().classes("gap-2 items-center wrap"):
+                    self.play_buttons = ui.row().classes("gap-2 wrap")
+                    self.pass_button = ui.button(t("caravan.pass"), on_click=self._pass)
+                    self.pass_button.props('outline data-testid="pass"')
+                    self.clear_button = ui.button(t("caravan.clear"), on_click=self._clear)
+                    self.clear_button.props('flat data-testid="clear"')
+            if self.seat is None:
+                self.hand_area.visible = False
+
+    def _seat_panel(self, seat: int, thinking: Any | None) -> None:
+        t = self.t
+        mine = seat == self.me and self.seat is not None
+        with ui.row().classes("w-full items-center gap-3 wrap"):
+            ui.icon("person" if mine else "person_outline").classes("text-xl")
+            name = self.names[seat] + (f" ({t('you')})" if mine else "")
+            ui.label(name).classes("text-base font-semibold").props(f'data-testid="name-{seat}"')
+            if thinking is not None:
+                spin = (
+                    ui.row().classes("items-center gap-1").props(f'data-testid="thinking-{seat}"')
+                )
+                with spin:
+                    ui.spinner(size="sm")
+                    ui.label(t("thinking"))
+                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+            count = ui.label().classes("text-sm").props(f'data-testid="hand-count-{seat}"')
+            backs = ui.row().classes("gap-0 cv-backs")
+            ui.space()
+            pile = ui.label().classes("text-sm").props(f'data-testid="collection-{seat}"')
+            with ui.expansion(t("caravan.see_collection")).classes("text-sm") as exp:
+                exp.props(f'dense data-testid="collection-open-{seat}"')
+                cards = ui.row().classes("gap-1 wrap")
+        setattr(self, f"_count_{seat}", count)
+        setattr(self, f"_backs_{seat}", backs)
+        setattr(self, f"_pile_{seat}", pile)
+        setattr(self, f"_pile_cards_{seat}", cards)
+
+    # ----------------------------------------------------------------- updates
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        """Bring the board to this view, redrawing only the sections that changed."""
+        self.view, self.legal = view, legal
+        self.selected &= set(view.get("hand") or [])
+        self._labels()
+        self._section("indicators", view["indicators"], self._draw_indicators)
+        self._section("season", view["season"], self._draw_season)
+        self._section("hand", view["hand"], self._draw_hand)
+        for seat in (0, 1):
+            self._section(
+                f"pile{seat}", view["collections"][seat], lambda s=seat: self._draw_pile(s)
+            )
+            self._section(
+                f"count{seat}", view["hand_counts"][seat], lambda s=seat: self._draw_count(s)
+            )
+        self._controls()
+
+    def _section(self, name: str, value: Any, draw: Callable[[], None]) -> None:
+        if name in self._shown and self._shown[name] == value:
+            return
+        self._shown[name] = value
+        draw()
+
+    def _labels(self) -> None:
+        t, view = self.t, self.view
+        self.hand_no.set_text(t("caravan.hand_no", n=view["hand_no"], total=view["hands_total"]))
+        scores = view["match_scores"]
+        self.scores.set_text(
+            t("caravan.match_scores", a=self.names[0], sa=scores[0], b=self.names[1], sb=scores[1])
+        )
+        self.turn.set_text(self._turn_text())
+        self.season_title.set_text(self._season_title())
+        self.news.set_text(self._news())
+        for seat in (0, 1):
+            value = view["collection_values"][seat]
+            count = len(view["collections"][seat])
+            getattr(self, f"_pile_{seat}").set_text(
+                t("caravan.collection", count=count, value=f"{value:+d}")
+            )
+        swapped = view.get("swapped_out")
+        self.swapped.set_text(t("caravan.swapped", card=card_name(t, swapped)) if swapped else "")
+
+    def _turn_text(self) -> str:
+        t, view = self.t, self.view
+        if view["phase"] == "over":
+            return t("caravan.match_over")
+        turn = view["turn"]
+        if self.seat is not None and turn == self.seat:
+            return {
+                "lead": t("caravan.your_lead"),
+                "respond": t("caravan.your_answer"),
+                "final": t("caravan.your_last_answer"),
+            }[view["phase"]]
+        return t("caravan.their_turn", name=self.names[turn])
+
+    def _season_title(self) -> str:
+        plays = self.view["season"]
+        if not plays:
+            return self.t("caravan.season_empty")
+        return self.t("caravan.season_to_beat", what=self.describe_play(plays[-1]))
+
+    def describe_play(self, play: dict[str, Any]) -> str:
+        t = self.t
+        if play["kind"] == "bandit":
+            return t(f"caravan.bandit.{play['level']}")
+        if play["length"] == 1:
+            return t("caravan.single", top=play["top"])
+        return t("caravan.run", length=play["length"], top=play["top"])
+
+    def _news(self) -> str:
+        t, view = self.t, self.view
+        notice = view.get("notice")
+        if notice and notice["kind"] == "lead_passes":
+            return t("caravan.lead_passes", name=self.names[notice["seat"]])
+        last = view.get("last_season")
+        if last and not view["season"]:
+            return t(
+                "caravan.last_season",
+                name=self.names[last["collector"]],
+                count=len(last["cards"]),
+            )
+        if view["first_out"] is not None and view["phase"] == "final":
+            return t("caravan.went_out", name=self.names[view["first_out"]])
+        return ""
+
+    def _draw_indicators(self) -> None:
+        t = self.t
+        self.indicators.clear()
+        with self.indicators:
+            for ind in self.view["indicators"]:
+                with ui.column().classes("items-center gap-0"):
+                    card(self.t, ind["code"], size="sm", testid=f"indicator-{ind['code']}")
+                    effect = (
+                        "caravan.indicator_crown"
+                        if ind["role"] == "crown"
+                        else "caravan.indicator_ace"
+                    )
+                    with ui.row().classes("items-center gap-1 no-wrap"):
+                        ui.html(suit_svg(ind["suit"], 14), sanitize=False)
+                        ui.label(t(effect, suit=t(f"suit.{ind['suit']}"))).classes(
+                            "text-xs "
+                            + ("text-positive" if ind["role"] == "crown" else "text-negative")
+                        )
+
+    def _draw_season(self) -> None:
+        self.season.clear()
+        with self.season:
+            for index, play in enumerate(self.view["season"]):
+                marks = " ".join(f'data-{k}="{play[k]}"' for k in ("kind", "length", "top"))
+                with (
+                    ui.column()
+                    .classes("gap-1 items-center")
+                    .props(f'data-testid="season-play-{index}" {marks}')
+                ):
+                    ui.label(f"{self.names[play['seat']]} · {self.describe_play(play)}").classes(
+                        "text-xs"
+                    )
+                    with ui.row().classes("gap-1 no-wrap"):
+                        for code in play["cards"]:
+                            card(
+                                self.t,
+                                code,
+                                size="sm",
+                                testid=f"played-{code}",
+                                value=self._value(code),
+                            )
+
+    def _draw_hand(self) -> None:
+        self.hand.clear()
+        self._hand_cards = {}
+        hand = self.view.get("hand") or []
+        with self.hand:
+            for code in hand:
+                self._hand_cards[code] = card(
+                    self.t, code, on_click=lambda c=code: self._toggle(c), value=self._value(code)
+                )
+
+    def _value(self, code: str) -> int:
+        return int(self.view.get("values", {}).get(code, 0))
+
+    def _draw_pile(self, seat: int) -> None:
+        box = getattr(self, f"_pile_cards_{seat}")
+        box.clear()
+        with box:
+            for code in self.view["collections"][seat]:
+                card(
+                    self.t,
+                    code,
+                    size="xs",
+                    testid=f"collected-{seat}-{code}",
+                    value=self._value(code),
+                )
+
+    def _draw_count(self, seat: int) -> None:
+        count = self.view["hand_counts"][seat]
+        getattr(self, f"_count_{seat}").set_text(self.t("caravan.cards_in_hand", count=count))
+        backs = getattr(self, f"_backs_{seat}")
+        backs.clear()
+        if seat == self.me and self.seat is not None:
+            return
+        with backs:
+            for _ in range(min(count, 15)):
+                card_back("").classes("cv-mini-back")
+
+    # --------------------------------------------------------------- choosing
+
+    def _my_turn(self) -> bool:
+        return (
+            self.seat is not None and self.seat in self.view.get("to_move", []) and bool(self.legal)
+        )
+
+    def _controls(self) -> None:
+        """Highlight the cards that can still make a play; offer the matching plays."""
+        t = self.t
+        active = self._my_turn() and not self.busy and self.on_action is not None
+        reachable = extendable(self.legal, self.selected) if active else set()
+        for code, el in self._hand_cards.items():
+            chosen = code in self.selected
+            el.classes(remove="cv-selected cv-dim")
+            if chosen:
+                el.classes("cv-selected")
+            elif active and code not in reachable:
+                el.classes("cv-dim")
+            el.props(f'aria-pressed="{str(chosen).lower()}"')
+        self.play_buttons.clear()
+        with self.play_buttons:
+            for index, offer in enumerate(matching(self.legal, self.selected) if active else []):
+                label = (
+                    t("caravan.play") if offer.top is None else t("caravan.play_as", top=offer.top)
+                )
+                button = ui.button(label, on_click=lambda a=offer.action: self._submit(a))
+                testid = "play" if index == 0 else f"play-top-{offer.top}"
+                button.props(
+                    f'data-testid="{testid}" color=primary' + ("" if index == 0 else " outline")
+                )
+        self.pass_button.visible = active and PASS in self.legal
+        self.clear_button.visible = active and bool(self.selected)
+        self.hint.set_text(self._hint(active))
+
+    def _hint(self, active: bool) -> str:
+        t = self.t
+        if not active:
+            return ""
+        if self.view["phase"] == "lead":
+            return t("caravan.hint_lead")
+        return t("caravan.hint_answer")
+
+    def _toggle(self, code: str) -> None:
+        if not self._my_turn() or self.busy:
+            return
+        self.selected ^= {code}
+        self._controls()
+
+    def _clear(self) -> None:
+        self.selected = set()
+        self._controls()
+
+    async def _pass(self) -> None:
+        await self._submit(PASS)
+
+    async def _submit(self, action: str) -> None:
+        if self.busy or self.on_action is None:
+            return
+        self.busy = True
+        self._controls()
+        try:
+            if await self.on_action(action):
+                self.selected -= set(play_cards(action))
+        finally:
+            self.busy = False
+            self._controls()
+
+    # ------------------------------------------------------------------ cover
+
+    def set_cover(
+        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
+    ) -> None:
+        """Hot seat: hide the hand behind a 'pass the device' screen (the hand is not sent)."""
+        self.cover.clear()
+        self.cover.visible = text is not None
+        self.hand_area.visible = text is None and self.seat is not None
+        if text is None:
+            return
+        with self.cover:
+            ui.icon("sync_alt").classes("text-4xl")
+            ui.label(text).classes("text-xl font-semibold").props('data-testid="cover-text"')
+            ui.button(button, on_click=on_reveal).props('color=primary data-testid="cover-show"')
+
+
+BOARD_CSS = """
+.cv-felt{background:linear-gradient(135deg,#f3e7c9,#ead7ab);border:1px solid #d2bb86}
+.body--dark .cv-felt{background:linear-gradient(135deg,#3a3222,#2d271b);border-color:#5a4c30}
+.cv-backs .cv-mini-back{width:14px;height:22px;margin-right:-4px;padding:0;border-radius:3px}
+.cv-cover{border:2px dashed #b9a98a;border-radius:12px}
+"""

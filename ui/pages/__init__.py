@@ -1,0 +1,1 @@
+"""Page modules; each has ``register(site)`` that declares its routes."""

@@ -1,0 +1,25 @@
+"""The JSON record of a finished match, for export and for checking results."""
+
+from __future__ import annotations
+
+from fastapi.responses import JSONResponse
+from nicegui import app
+from sqlalchemy.exc import SQLAlchemyError
+
+from storage import repo
+from ui.site import Site
+
+
+def register(site: Site) -> None:
+    @app.get("/api/matches/{match_id}")
+    def match_record(match_id: str) -> JSONResponse:
+        try:
+            record = repo.load_record(site.db, match_id=match_id)
+        except SQLAlchemyError:
+            return JSONResponse({"error": "The database cannot be reached."}, status_code=503)
+        if record is None:
+            return JSONResponse({"error": "There is no such match."}, status_code=404)
+        if record.get("result") is None:
+            # Until the end, the actions would reveal the players' hands.
+            return JSONResponse({"error": "This match is still being played."}, status_code=409)
+        return JSONResponse(record)

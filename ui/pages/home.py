@@ -1,0 +1,64 @@
+"""The home page: the five games, and a way into each one that is ready."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Request
+from nicegui import ui
+
+from core.games import GAMES
+from ui.i18n import Translator
+from ui.layout import frame, translator
+
+
+@dataclass(frozen=True)
+class Showcase:
+    id: str
+    title: str
+    players: tuple[int, int]
+
+
+SHOWCASE: tuple[Showcase, ...] = (
+    Showcase("caravan", "Caravan", (2, 2)),
+    Showcase("camping", "Deluxe Camping", (2, 4)),
+    Showcase("feurio", "Feurio!", (2, 4)),
+    Showcase("offseason", "Camel Up Off Season", (3, 5)),
+    Showcase("pueblo", "Pueblo", (2, 4)),
+)
+
+
+def register() -> None:
+    @ui.page("/")
+    def home(request: Request) -> None:
+        t = translator(request)
+        with frame(t, t("home.title")):
+            ui.label(t("home.headline")).classes("text-3xl font-bold")
+            ui.label(t("home.intro")).classes("text-base text-grey-8")
+            with ui.element("div").classes("w-full grid gap-4 cs-games"):
+                for game in SHOWCASE:
+                    _game_card(t, game)
+
+
+def _game_card(t: Translator, game: Showcase) -> None:
+    ready = game.id in GAMES
+    low, high = game.players
+    players = (
+        t("home.players_fixed", n=low) if low == high else t("home.players", low=low, high=high)
+    )
+    with ui.card().classes("cs-game-card").props(f'data-testid="game-{game.id}"'):
+        ui.image(f"/static/games/{game.id}.svg").props(f'alt="{t(f"game.{game.id}.picture")}"')
+        with ui.card_section().classes("gap-1"):
+            ui.label(game.title).classes("text-xl font-semibold")
+            ui.label(t(f"game.{game.id}.pitch")).classes("text-sm")
+            ui.label(players).classes("text-xs text-grey-8")
+        with ui.card_actions():
+            if not ready:
+                ui.badge(t("home.coming_soon")).props('color=grey-7 data-testid="soon"')
+                return
+            ui.button(t("home.play"), on_click=lambda: ui.navigate.to(f"/new/{game.id}")).props(
+                f'color=primary data-testid="play-{game.id}"'
+            )
+            ui.button(t("home.rules"), on_click=lambda: ui.navigate.to(f"/rules/{game.id}")).props(
+                "flat"
+            )

@@ -1,0 +1,93 @@
+"""End-of-hand breakdown and the match result, for Caravan's hands-based matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import ui
+
+from ui.i18n import Translator
+
+
+def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
+    """How the hand ended and what each player scored, line by line."""
+    ui.label(t("summary.title", n=hand["hand"])).classes("text-xl font-bold")
+    if hand["ended"] == "out":
+        ui.label(t("summary.went_out", name=names[hand["first_out"]])).classes("text-sm")
+    else:
+        ui.label(t("summary.stuck")).classes("text-sm")
+    with (
+        ui.grid(columns=4)
+        .classes("gap-x-4 gap-y-1 items-center")
+        .props('data-testid="hand-summary"')
+    ):
+        for text in ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total")):
+            ui.label(text).classes("text-xs font-semibold")
+        for seat in (0, 1):
+            ui.label(names[seat]).classes("font-semibold")
+            ui.label(f"{hand['collected'][seat]:+d}").props(
+                f'data-testid="summary-collected-{seat}"'
+            )
+            ui.label(f"{hand['bonus'][seat]:+d}").props(f'data-testid="summary-bonus-{seat}"')
+            ui.label(f"{hand['totals'][seat]:+d}").classes("font-bold").props(
+                f'data-testid="summary-total-{seat}"'
+            )
+    if hand["first_out"] is not None:
+        other = 1 - hand["first_out"]
+        ui.label(t("summary.bonus_rule", n=hand["cards_left"][other])).classes(
+            "text-xs text-grey-8"
+        )
+    scores = hand["match_scores"]
+    ui.label(t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])).classes(
+        "text-sm"
+    )
+
+
+def match_result(
+    t: Translator, view: dict[str, Any], names: list[str], match_id: str, me: int | None
+) -> None:
+    """The final screen: who won, the score of every hand, and where to go next."""
+    result = view["result"]
+    scores, ranking = result["scores"], result["ranking"]
+    winners = [seat for seat, rank in enumerate(ranking) if rank == 1]
+    if len(winners) > 1:
+        headline = t("result.draw")
+    elif me is not None and winners == [me]:
+        headline = t("result.you_win")
+    else:
+        headline = t("result.wins", name=names[winners[0]])
+    with ui.card().classes("w-full gap-3").props('data-testid="result"'):
+        ui.label(headline).classes("text-3xl font-bold").props('data-testid="result-headline"')
+        with ui.row().classes("gap-6"):
+            for seat in (0, 1):
+                with ui.column().classes("items-center gap-0"):
+                    ui.label(names[seat]).classes("text-sm")
+                    ui.label(f"{int(scores[seat])}").classes("text-4xl font-bold").props(
+                        f'data-testid="final-score-{seat}"'
+                    )
+        rows = [
+            {
+                "hand": h["hand"],
+                "a": f"{h['totals'][0]:+d}",
+                "b": f"{h['totals'][1]:+d}",
+                "out": names[h["first_out"]] if h["first_out"] is not None else "—",
+            }
+            for h in view["history"]
+        ]
+        columns = [
+            {"name": "hand", "label": t("result.hand"), "field": "hand", "align": "left"},
+            {"name": "a", "label": names[0], "field": "a"},
+            {"name": "b", "label": names[1], "field": "b"},
+            {"name": "out", "label": t("result.first_out"), "field": "out"},
+        ]
+        ui.table(columns=columns, rows=rows, row_key="hand").props("dense flat").classes("w-full")
+        with ui.row().classes("gap-2"):
+            ui.button(
+                t("result.again"), on_click=lambda: ui.navigate.to(f"/new/{view['game']}")
+            ).props('color=primary data-testid="again"')
+            ui.button(
+                t("result.replay"), on_click=lambda: ui.navigate.to(f"/replay/{match_id}")
+            ).props('outline data-testid="to-replay"')
+            ui.button(t("result.history"), on_click=lambda: ui.navigate.to("/history")).props(
+                'flat data-testid="to-history"'
+            )

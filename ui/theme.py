@@ -1,0 +1,18 @@
+"""Site-wide look: palette and the card styles."""
+
+from ui.boards.caravan.board import BOARD_CSS
+from ui.boards.caravan.cards import CARD_CSS
+
+SITE_CSS = (
+    """
+body{background:#faf6ee}
+.body--dark{background:#1d1a15}
+.cs-header{background:linear-gradient(90deg,#7c2d12,#9a3412)}
+.cs-games{grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
+.cs-game-card{width:100%}
+.cs-game-card img{height:150px;object-fit:cover}
+a.no-underline{text-decoration:none}
+"""
+    + CARD_CSS
+    + BOARD_CSS
+)
