@@ -77,7 +77,9 @@ def take_turn(page: Page) -> None:
     if code is None:
         page.get_by_test_id("pass").click()
     else:
-        page.locator(f'[data-testid=hand] [data-code="{code}"]').click()
+        card = page.locator(f'[data-testid=hand] [data-code="{code}"]')
+        if card.get_attribute("aria-pressed") != "true":
+            card.click()
         page.get_by_test_id("play").click()
     page.wait_for_function(
         "n => Number(document.querySelector('[data-testid=board]').dataset.ply) > n", arg=before

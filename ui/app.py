@@ -16,7 +16,7 @@ import os
 import secrets
 from pathlib import Path
 
-from nicegui import app, ui
+from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
 from ui.pages import api, history, home, new_table, replay, rules, table
@@ -66,6 +66,7 @@ def main() -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     build()
+    run.process_pool_start_method = "spawn"  # bot workers start clean, not as copies of the server
     ui.run(
         host=os.environ.get("HOST", "0.0.0.0"),
         port=int(os.environ.get("PORT", "8080")),

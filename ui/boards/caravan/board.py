@@ -186,6 +186,8 @@ class CaravanBoard:
 
     def _season_title(self) -> str:
         plays = self.view["season"]
+        if self.view["phase"] == "over":
+            return ""
         if not plays:
             return self.t("caravan.season_empty")
         return self.t("caravan.season_to_beat", what=self.describe_play(plays[-1]))

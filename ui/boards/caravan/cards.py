@@ -135,7 +135,7 @@ CARD_CSS = """
 .cv-name{font-size:.72em;line-height:1.1;color:#4a3f2c;min-height:2.2em}
 .cv-xs .cv-name{display:none}
 button.cv-card{cursor:pointer}
-button.cv-card:hover{transform:translateY(-4px)}
+button.cv-card:not(.cv-selected):hover{transform:translateY(-4px)}
 button.cv-card:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .cv-card.cv-selected{transform:translateY(-12px);border:2px solid #1d4ed8;
   box-shadow:0 6px 14px rgba(29,78,216,.35)}
