@@ -57,20 +57,23 @@ def _form(site: Site, t: Translator, game: str) -> None:
             ui.input(t("new.your_name"), value=visitor_name(t))
             .props(f'maxlength={MAX_NAME} data-testid="name" autocomplete="nickname"')
             .classes("w-full")
+            .mark("name")
         )
         ui.label(t("new.opponent")).classes("text-sm font-semibold")
         opponent = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=OPPONENTS[0])
-        opponent.props('data-testid="opponent"')
+        opponent.props('data-testid="opponent"').mark("opponent")
         second = (
             ui.input(t("new.second_name"), value=t("new.second_default"))
             .props(f'maxlength={MAX_NAME} data-testid="second-name"')
             .classes("w-full")
+            .mark("second-name")
         )
         second.bind_visibility_from(opponent, "value", backward=lambda v: v == HOTSEAT)
         ui.separator()
         ui.label(t("new.options")).classes("text-sm font-semibold")
         fields = BOARDS[game].option_fields(t, rules.default_options(rules.min_players))
         error = ui.label().classes("text-negative").props('data-testid="form-error" role="alert"')
+        error.mark("form-error")
 
         def start() -> None:
             my_name = clean_name(name.value)
@@ -99,4 +102,6 @@ def _form(site: Site, t: Translator, game: str) -> None:
                 return
             ui.navigate.to(f"/table/{table.id}")
 
-        ui.button(t("new.start"), on_click=start).props('color=primary data-testid="start"')
+        ui.button(t("new.start"), on_click=start).props('color=primary data-testid="start"').mark(
+            "start"
+        )

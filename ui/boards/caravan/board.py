@@ -62,7 +62,7 @@ class CaravanBoard:
                     ui.label().classes("text-sm text-grey-8").props('data-testid="hand-no"')
                 )
                 self.turn = ui.label().classes("text-lg font-semibold")
-                self.turn.props('data-testid="turn" aria-live="polite" role="status"')
+                self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
                 ui.space()
                 self.scores = ui.label().classes("text-base").props('data-testid="match-scores"')
             self._seat_panel(self.opponent, thinking)
@@ -94,7 +94,7 @@ class CaravanBoard:
                 with ui.row().classes("gap-2 items-center wrap"):
                     self.play_buttons = ui.row().classes("gap-2 wrap")
                     self.pass_button = ui.button(t("caravan.pass"), on_click=self._pass)
-                    self.pass_button.props('outline data-testid="pass"')
+                    self.pass_button.props('outline data-testid="pass"').mark("pass")
                     self.clear_button = ui.button(t("caravan.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')
             if self.seat is None:
@@ -222,7 +222,7 @@ class CaravanBoard:
         with self.indicators:
             for ind in self.view["indicators"]:
                 with ui.column().classes("items-center gap-0"):
-                    card(self.t, ind["code"], size="sm", testid=f"indicator-{ind['code']}")
+                    card(t, ind["code"], size="sm", testid=f"indicator-{ind['code']}")
                     effect = (
                         "caravan.indicator_crown"
                         if ind["role"] == "crown"
@@ -323,7 +323,7 @@ class CaravanBoard:
                 )
                 button = ui.button(label, on_click=lambda a=offer.action: self._submit(a))
                 testid = "play" if index == 0 else f"play-top-{offer.top}"
-                button.props(
+                button.mark(testid).props(
                     f'data-testid="{testid}" color=primary' + ("" if index == 0 else " outline")
                 )
         self.pass_button.visible = active and PASS in self.legal
@@ -377,7 +377,9 @@ class CaravanBoard:
         with self.cover:
             ui.icon("sync_alt").classes("text-4xl")
             ui.label(text).classes("text-xl font-semibold").props('data-testid="cover-text"')
-            ui.button(button, on_click=on_reveal).props('color=primary data-testid="cover-show"')
+            ui.button(button, on_click=on_reveal).props(
+                'color=primary data-testid="cover-show"'
+            ).mark("cover-show")
 
 
 BOARD_CSS = """

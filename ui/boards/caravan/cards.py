@@ -97,6 +97,7 @@ def card(
     tag = "button" if on_click else "div"
     el = ui.element(tag).classes(f"cv-card cv-{size}")
     el.props(f'data-testid="{testid or "card-" + code}" data-code="{code}"')
+    el.mark(testid or f"card-{code}")
     el.props(f'aria-label="{card_description(t, code)}" title="{card_description(t, code)}"')
     if on_click:
         el.props('type="button" aria-pressed="false"')

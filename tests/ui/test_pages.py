@@ -1,0 +1,137 @@
+"""The pages as a visitor uses them, without a browser."""
+
+from __future__ import annotations
+
+import pytest
+from nicegui.testing import User
+from sqlalchemy.exc import OperationalError
+
+from storage import repo
+
+HOT_SEAT = "A friend on this screen (hot seat)"
+
+
+def card_markers(user: User) -> list[str]:
+    """Markers of the cards in a hand on this visitor's page (``card-<code>``)."""
+    return [
+        marker
+        for element in user.client.elements.values()
+        for marker in element._markers
+        if marker.startswith("card-")
+    ]
+
+
+async def start_hot_seat(user: User) -> None:
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(HOT_SEAT).click()
+    user.find(marker="second-name").clear().type("Bea")
+    user.find(marker="start").click()
+    await user.should_see("Pass the device to")
+
+
+async def test_the_home_page_offers_caravan_and_announces_the_other_games(user: User) -> None:
+    await user.open("/")
+    await user.should_see("Five board games, ready to play")
+    await user.should_see("Caravan")
+    await user.should_see("Coming soon")
+
+
+async def test_a_french_browser_gets_the_site_in_french(user: User) -> None:
+    user.http_client.headers["accept-language"] = "fr-CH, fr;q=0.9, en;q=0.5"
+    await user.open("/")
+    await user.should_see("Cinq jeux de société, prêts à jouer")
+    await user.should_see("Bientôt")
+
+
+async def test_a_name_made_of_spaces_is_refused_and_no_table_is_opened(user: User) -> None:
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("   ")
+    user.find(marker="start").click()
+    await user.should_see("Names must be 1 to 24 printable characters.")
+    await user.should_see("New game of Caravan")
+
+
+async def test_an_unreachable_database_leaves_the_form_with_a_message(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def down(*args: object, **kwargs: object) -> None:
+        raise OperationalError("INSERT", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(repo, "create_match", down)
+    await user.open("/new/caravan")
+    user.find(marker="start").click()
+    await user.should_see("could not be saved")
+    await user.should_see("New game of Caravan")
+
+
+async def test_hot_seat_shows_no_card_of_a_hand_until_its_player_asks(user: User) -> None:
+    await start_hot_seat(user)
+    assert card_markers(user) == []
+    user.find(marker="cover-show").click()
+    await user.should_see("Your lead")
+    assert len(card_markers(user)) == 15
+
+
+async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await start_hot_seat(user)
+    user.find(marker="cover-show").click()
+    await user.should_see("Your lead")
+    hand = sorted(card_markers(user))
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise OperationalError("INSERT", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(repo, "append_move", down)
+    single = next(m for m in hand if m[5] in "23456789")
+    user.find(marker=single).click()
+    user.find(marker="play").click()
+    await user.should_see("could not be saved")
+    await user.should_see("Your lead")
+    assert sorted(card_markers(user)) == hand
+
+
+async def test_unknown_tables_replays_and_rules_say_so(user: User) -> None:
+    await user.open("/table/nope")
+    await user.should_see("There is no such table.")
+    await user.open("/replay/nope")
+    await user.should_see("There is no such game.")
+    await user.open("/rules/nope")
+    await user.should_see("No rules help for this game yet.")
+
+
+async def test_the_rules_help_explains_the_notation_in_both_languages(user: User) -> None:
+    await user.open("/rules/caravan")
+    await user.should_see("Notation")
+    user.http_client.headers["accept-language"] = "fr"
+    await user.open("/rules/caravan")
+    await user.should_see("Les cartes")
+
+
+async def test_history_is_empty_for_a_new_visitor(user: User) -> None:
+    await user.open("/history")
+    await user.should_see("No games yet on this browser.")
+
+
+def elements_marked(user: User, prefix: str) -> set[int]:
+    return {
+        element.id
+        for element in user.client.elements.values()
+        if any(m.startswith(prefix) for m in element._markers)
+    }
+
+
+async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> None:
+    await start_hot_seat(user)
+    user.find(marker="cover-show").click()
+    await user.should_see("Your lead")
+    indicators, turn = elements_marked(user, "indicator-"), elements_marked(user, "turn")
+    single = next(m for m in card_markers(user) if m[5] in "23456789")
+    user.find(marker=single).click()
+    user.find(marker="play").click()
+    await user.should_see("Pass the device to")
+    assert elements_marked(user, "indicator-") == indicators != set()
+    assert elements_marked(user, "turn") == turn != set()
+    assert card_markers(user) == []
