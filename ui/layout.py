@@ -77,7 +77,7 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
                 button.props(
                     f"{'unelevated color=amber-8' if current else 'flat color=white'} dense "
                     f'data-testid="lang-{lang}" aria-pressed="{str(current).lower()}" '
-                    f'aria-label="{t("lang." + lang)}"'
+                    f'aria-label="{t(f"lang.{lang}")}"'
                 )
     with ui.column().classes("w-full max-w-5xl mx-auto p-4 gap-4").props('role="main"') as main:
         yield main

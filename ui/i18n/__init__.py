@@ -41,7 +41,7 @@ def best_language(accept_language: str | None) -> str:
 
 
 class Translator:
-    """``t("key", name=...)`` in one language, falling back to English."""
+    """Looks a message up by key in one language, falling back to English."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in CATALOGUES else DEFAULT

@@ -89,6 +89,8 @@ MESSAGES: dict[str, str] = {
     "caravan.hint_answer": "Pick a caravan of the same length with a higher top, or a bandit — or pass.",
     "caravan.play": "Play",
     "caravan.play_as": "Play as a run up to {top}",
+    "caravan.passes": "passes",
+    "caravan.played_run": "{cards} (run up to {top})",
     "caravan.pass": "Pass",
     "caravan.clear": "Clear selection",
     "caravan.option.hands": "Number of hands",

@@ -89,6 +89,8 @@ MESSAGES: dict[str, str] = {
     "caravan.hint_answer": "Choisissez une caravane de même longueur au rang supérieur, ou un bandit — ou passez.",
     "caravan.play": "Jouer",
     "caravan.play_as": "Jouer en suite jusqu'au {top}",
+    "caravan.passes": "passe",
+    "caravan.played_run": "{cards} (suite jusqu'au {top})",
     "caravan.pass": "Passer",
     "caravan.clear": "Tout désélectionner",
     "caravan.option.hands": "Nombre de manches",

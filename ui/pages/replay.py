@@ -107,7 +107,8 @@ class Replayer:
             self.slider.set_value(target)
         if target:
             seat, action = self.actions[target - 1]
-            self.move_text.set_text(self.t("replay.move", name=self.names[seat], action=action))
+            words = self.board.action_text(action)
+            self.move_text.set_text(self.t("replay.move", name=self.names[seat], action=words))
         else:
             self.move_text.set_text(self.t("replay.start"))
         self.board.show(state.view(self.seat), [])

@@ -200,6 +200,14 @@ class CaravanBoard:
             return t("caravan.single", top=play["top"])
         return t("caravan.run", length=play["length"], top=play["top"])
 
+    def action_text(self, action: str) -> str:
+        """A move in words, for the replay's move list: card names, or 'passes'."""
+        if action == PASS:
+            return self.t("caravan.passes")
+        names = " + ".join(card_name(self.t, code) for code in play_cards(action))
+        top = action.partition("@")[2]
+        return self.t("caravan.played_run", cards=names, top=top) if top else names
+
     def _news(self) -> str:
         t, view = self.t, self.view
         notice = view.get("notice")
