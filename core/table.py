@@ -113,7 +113,14 @@ class Table:
     async def submit(
         self, seat: int, action: str, *, by: str, expected_ply: int | None = None
     ) -> Move:
-        """Apply ``action`` for ``seat`` on behalf of ``by``, or raise :class:`TableError`."""
+        """Apply ``action`` for ``seat`` on behalf of ``by``, or raise :class:`TableError`.
+
+        Once begun, a submission runs to its end even if the caller is cancelled (a
+        page closing mid-click): a move that was stored is always applied and announced.
+        """
+        return await asyncio.shield(self._submit(seat, action, by=by, expected_ply=expected_ply))
+
+    async def _submit(self, seat: int, action: str, *, by: str, expected_ply: int | None) -> Move:
         async with self._lock:
             after = self._checked(seat, action, by=by, expected_ply=expected_ply)
             move = Move(self.ply + 1, seat, action)

@@ -436,3 +436,30 @@ def test_an_unknown_table_id_is_refused_as_not_found() -> None:
         tables.get("t2")
     assert caught.value.code == "not_found"
     assert "t2" not in tables
+
+
+async def test_a_submission_whose_caller_is_cancelled_is_still_stored_and_applied() -> None:
+    stored: list[int] = []
+
+    async def slow_persist(table: Table, move: Move, after: object) -> None:
+        await asyncio.sleep(0.05)
+        stored.append(move.ply)
+
+    table = _cancel_table(slow_persist)
+    seat = next(iter(table.state.to_move()))
+    action = table.legal_actions(seat)[0]
+    task = asyncio.create_task(table.submit(seat, action, by=table.seats[seat].holder))
+    await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await asyncio.sleep(0.1)
+    assert stored == [1]
+    assert table.ply == 1
+    assert table.record["actions"] == [[seat, action]]
+
+
+def _cancel_table(persist: object) -> Table:
+    record = new_record("caravan", 2, seed=3, options={"hands": 1}, seats=["ann", "bob"])
+    seats = [SeatInfo("guest", "ann", "Ann"), SeatInfo("guest", "bob", "Bob")]
+    return Table("cancel", record, seats, persist=persist)  # type: ignore[arg-type]
