@@ -135,3 +135,17 @@ async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> 
     assert elements_marked(user, "indicator-") == indicators != set()
     assert elements_marked(user, "turn") == turn != set()
     assert card_markers(user) == []
+
+
+async def test_an_unreachable_database_is_reported_on_the_history_page(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def down(*args: object, **kwargs: object) -> None:
+        raise OperationalError("SELECT", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(repo, "matches_for_user", down)
+    monkeypatch.setattr(repo, "load_record", down)
+    await user.open("/history")
+    await user.should_see("cannot be read just now")
+    await user.open("/table/some-table")
+    await user.should_see("cannot be read just now")

@@ -200,6 +200,7 @@ MESSAGES: dict[str, str] = {
     "error.illegal": "That move is not allowed.",
     "error.storage": "The game could not be saved just now; nothing was changed. Please try again.",
     "error.canonical": "Write this play as {canonical}.",
+    "error.storage_read": "The games cannot be read just now; please try again in a moment.",
     "error.duplicate_card": "A card can only be played once.",
     "error.bad_top": "These cards cannot make a run with that top rank.",
     "error.bandit_has_no_top": "A bandit has no top rank.",

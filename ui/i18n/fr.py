@@ -200,6 +200,7 @@ MESSAGES: dict[str, str] = {
     "error.illegal": "Ce coup n'est pas permis.",
     "error.storage": "La partie n'a pas pu être enregistrée ; rien n'a changé. Réessayez.",
     "error.canonical": "Écrivez ce coup ainsi : {canonical}.",
+    "error.storage_read": "Les parties ne peuvent pas être lues pour l'instant ; réessayez dans un moment.",
     "error.duplicate_card": "Une carte ne se joue qu'une fois.",
     "error.bad_top": "Ces cartes ne forment pas de suite avec ce rang le plus haut.",
     "error.bandit_has_no_top": "Un bandit n'a pas de rang.",

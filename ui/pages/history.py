@@ -24,7 +24,7 @@ def register(site: Site) -> None:
             try:
                 matches = repo.matches_for_user(site.db, user_id=visitor_id())
             except SQLAlchemyError:
-                ui.label(t("error.storage")).classes("text-negative").props('role="alert"')
+                ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
             if not matches:
                 ui.label(t("history.empty")).props('data-testid="history-empty"')

@@ -26,7 +26,7 @@ def register(site: Site) -> None:
                 record = repo.load_record(site.db, match_id=match_id)
                 seats = repo.load_seats(site.db, match_id=match_id) if record else []
             except SQLAlchemyError:
-                ui.label(t("error.storage")).classes("text-negative").props('role="alert"')
+                ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
             if record is None or record["game"] not in BOARDS:
                 ui.label(t("replay.not_found")).props('data-testid="error"')

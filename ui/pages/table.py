@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import Request
 from nicegui import ui
+from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from core.table import Move, Table, TableError
@@ -27,6 +28,9 @@ def register(site: Site) -> None:
             except TableError:
                 ui.label(t("table.not_found")).classes("text-xl").props('data-testid="error"')
                 ui.link(t("back_home"), "/")
+                return
+            except SQLAlchemyError:
+                ui.label(t("error.storage_read")).classes("text-xl").props('role="alert"')
                 return
             TableView(site, table, t, visitor_id())
 
