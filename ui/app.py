@@ -75,7 +75,6 @@ def main() -> None:
         storage_secret=storage_secret(),
         reload=False,
         show=False,
-        show_welcome_message=False,
     )
 
 

@@ -50,6 +50,7 @@ NEAR_OUT = 2.0  # one play from going out, with the lead
 UNWANTED = 0.5  # chance an opponent takes a pile bad for them, relative to a good one
 SAMPLES = 32  # opponent hands sampled per decision
 MIDDLE_RANK = 5.5
+HIGHER_READING = 1e-3  # of two readings of the same cards, declare the higher top
 
 _BIT: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
 
@@ -192,10 +193,16 @@ class Judge:
         return self._outlook
 
     def score(self, action: str) -> float:
-        position = self.position
         if action == PASS:
             return self.pass_value()
-        combo = read_play(action, position.ranks)
+        combo = read_play(action, self.position.ranks)
+        value = self.play_value(combo)
+        if combo.kind == CARAVAN:
+            value += HIGHER_READING * combo.top
+        return value
+
+    def play_value(self, combo: Combo) -> float:
+        position = self.position
         pile = position.pile + sum(position.values[c] for c in combo.cards)
         shed = len(combo.cards)
         if position.phase == FINAL:
