@@ -31,7 +31,8 @@ def open_new_table(
     if opponent == "hotseat":
         page.get_by_test_id("second-name").fill(second)
     page.get_by_test_id("option-hands").click()
-    page.get_by_role("option", name=f"{hands} hand(s)", exact=True).click()
+    label = f"{hands} hand" + ("" if hands == 1 else "s")
+    page.get_by_role("option", name=label, exact=True).click()
     page.get_by_test_id("start").click()
     page.wait_for_url("**/table/*")
     page.get_by_test_id("board").wait_for()

@@ -426,6 +426,7 @@ def test_views_are_json_and_survive_a_round_trip(game_id: str, players: int, see
         for seat in [None, *range(players)]:
             view = state.view(seat)
             assert isinstance(view, dict)
+            assert view.get("game") == game_id, "every view names its game (bots rely on it)"
             text = json.dumps(view, allow_nan=False)
             assert json.loads(text) == view, f"ply {ply}, seat {seat}: tuples or non-str keys"
 

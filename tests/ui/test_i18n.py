@@ -13,6 +13,7 @@ from ui.i18n.fr import MESSAGES as FR
 
 UI = Path(__file__).resolve().parents[2] / "ui"
 LITERAL_KEY = re.compile(r"""\bt\(\s*"([a-z_][a-z0-9_.:]*)\"""")
+PLURAL_KEY = re.compile(r"""\bt\.plural\(\s*"([a-z_][a-z0-9_.:]*)\"""")
 
 
 def placeholders(text: str) -> set[str]:
@@ -37,6 +38,14 @@ def test_every_key_the_pages_ask_for_exists() -> None:
     }
     assert used, "the pattern finds the keys"
     assert sorted(used - set(EN)) == []
+    plurals = {
+        f"{key}.{form}"
+        for path in UI.rglob("*.py")
+        for key in PLURAL_KEY.findall(path.read_text(encoding="utf-8"))
+        for form in ("one", "other")
+    }
+    assert plurals, "the pattern finds the plural keys"
+    assert sorted(plurals - set(EN)) == []
 
 
 def test_every_card_and_suit_has_a_name_in_both_languages() -> None:

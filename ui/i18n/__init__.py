@@ -51,5 +51,10 @@ class Translator:
         text = self._messages.get(key) or EN.get(key) or key
         return text.format(**params) if params else text
 
+    def plural(self, key: str, count: int, **params: Any) -> str:
+        """``key.one`` or ``key.other`` by the language's rule (French counts 0 as one)."""
+        one = count == 1 if self.lang == "en" else count in (0, 1)
+        return self(f"{key}.{'one' if one else 'other'}", count=count, **params)
+
     def has(self, key: str) -> bool:
         return key in self._messages

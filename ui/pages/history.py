@@ -39,7 +39,7 @@ def register(site: Site) -> None:
 
 def _outcome(t: Translator, match: dict[str, Any]) -> str:
     if match["status"] != "finished" or not match["result"]:
-        return t("history.playing", moves=match["moves"])
+        return t.plural("history.playing", match["moves"])
     scores = match["result"]["scores"]
     ranking = match["result"]["ranking"]
     seats = match["user_seats"]

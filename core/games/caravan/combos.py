@@ -169,14 +169,18 @@ def _interpret(codes: tuple[str, ...], declared: int | None, ranks: tuple[int, i
     return Combo(codes, CARAVAN, length=len(codes), top=declared)
 
 
-def hand_caravans(hand: list[str], ranks: tuple[int, int]) -> list[Combo]:
-    """Every caravan (with every reading) that the hand can play."""
+def hand_caravans(
+    hand: list[str], ranks: tuple[int, int], length: int | None = None
+) -> list[Combo]:
+    """Every caravan (with every reading) that the hand can play; only of ``length`` if given."""
     found: dict[str, Combo] = {}
     low_limit, high_limit = ranks
-    for code in hand:
-        card = CARDS[code]
-        if not card.is_wild:
-            found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
+    if length in (None, 1):
+        for code in hand:
+            card = CARDS[code]
+            if not card.is_wild:
+                found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
+    lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
     for suit in SUITS:
         natural_at = {
             CARDS[c].rank: c for c in hand if not CARDS[c].is_wild and suit in CARDS[c].suits
@@ -184,9 +188,9 @@ def hand_caravans(hand: list[str], ranks: tuple[int, int]) -> list[Combo]:
         if not natural_at:
             continue
         wilds = [c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit]
-        for length in range(2, high_limit - low_limit + 2):
-            for bottom in range(low_limit, high_limit - length + 2):
-                window = range(bottom, bottom + length)
+        for size in lengths if length != 1 else ():
+            for bottom in range(low_limit, high_limit - size + 2):
+                window = range(bottom, bottom + size)
                 for combo in _window_fills(window, natural_at, wilds):
                     found[combo.notation] = combo
     return list(found.values())

@@ -233,7 +233,7 @@ class CaravanState(State):
         last = self.plays[-1].combo
         options = hand_bandits(hand)
         if last.kind == CARAVAN:
-            options += [c for c in hand_caravans(hand, self.ranks) if c.length == last.length]
+            options += hand_caravans(hand, self.ranks, length=last.length)
         return [c for c in options if c.beats(last)]
 
     def _check_play(self, seat: int, combo: Combo) -> None:

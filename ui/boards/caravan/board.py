@@ -166,7 +166,7 @@ class CaravanBoard:
             value = view["collection_values"][seat]
             count = len(view["collections"][seat])
             getattr(self, f"_pile_{seat}").set_text(
-                t("caravan.collection", count=count, value=f"{value:+d}")
+                t.plural("caravan.collection", count, value=f"{value:+d}")
             )
         swapped = view.get("swapped_out")
         self.swapped.set_text(t("caravan.swapped", card=card_name(t, swapped)) if swapped else "")
@@ -215,10 +215,12 @@ class CaravanBoard:
             return t("caravan.lead_passes", name=self.names[notice["seat"]])
         last = view.get("last_season")
         if last and not view["season"]:
-            return t(
+            value = sum(self._value(code) for code in last["cards"])
+            return t.plural(
                 "caravan.last_season",
+                len(last["cards"]),
                 name=self.names[last["collector"]],
-                count=len(last["cards"]),
+                value=f"{value:+d}",
             )
         if view["first_out"] is not None and view["phase"] == "final":
             return t("caravan.went_out", name=self.names[view["first_out"]])
@@ -294,7 +296,7 @@ class CaravanBoard:
 
     def _draw_count(self, seat: int) -> None:
         count = self.view["hand_counts"][seat]
-        getattr(self, f"_count_{seat}").set_text(self.t("caravan.cards_in_hand", count=count))
+        getattr(self, f"_count_{seat}").set_text(self.t.plural("caravan.cards_in_hand", count))
         backs = getattr(self, f"_backs_{seat}")
         backs.clear()
         if seat == self.me and self.seat is not None:

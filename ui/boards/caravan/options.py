@@ -13,7 +13,7 @@ def option_fields(t: Translator, defaults: dict[str, Any]) -> dict[str, ui.eleme
     """Form fields for the table options; each field's ``value`` is the option's value."""
     hands = (
         ui.select(
-            {n: t("caravan.option.hands_n", n=n) for n in range(1, 10)},
+            {n: t.plural("caravan.option.hands_n", n) for n in range(1, 10)},
             value=defaults["hands"],
             label=t("caravan.option.hands"),
         )
