@@ -11,6 +11,11 @@ from storage import repo
 HOT_SEAT = "A friend on this screen (hot seat)"
 
 
+def database_down(*args: object, **kwargs: object) -> None:
+    """Stands in for a repository function when the database cannot be reached."""
+    raise OperationalError("statement", {}, Exception("connection refused"))
+
+
 def card_markers(user: User) -> list[str]:
     """Markers of the cards in a hand on this visitor's page (``card-<code>``)."""
     return [
@@ -55,10 +60,7 @@ async def test_a_name_made_of_spaces_is_refused_and_no_table_is_opened(user: Use
 async def test_an_unreachable_database_leaves_the_form_with_a_message(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def down(*args: object, **kwargs: object) -> None:
-        raise OperationalError("INSERT", {}, Exception("connection refused"))
-
-    monkeypatch.setattr(repo, "create_match", down)
+    monkeypatch.setattr(repo, "create_match", database_down)
     await user.open("/new/caravan")
     user.find(marker="start").click()
     await user.should_see("could not be saved")
@@ -81,10 +83,7 @@ async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     await user.should_see("Your lead")
     hand = sorted(card_markers(user))
 
-    def down(*args: object, **kwargs: object) -> None:
-        raise OperationalError("INSERT", {}, Exception("connection refused"))
-
-    monkeypatch.setattr(repo, "append_move", down)
+    monkeypatch.setattr(repo, "append_move", database_down)
     single = next(m for m in hand if m[5] in "23456789")
     user.find(marker=single).click()
     user.find(marker="play").click()
@@ -140,11 +139,8 @@ async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> 
 async def test_an_unreachable_database_is_reported_on_the_history_page(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def down(*args: object, **kwargs: object) -> None:
-        raise OperationalError("SELECT", {}, Exception("connection refused"))
-
-    monkeypatch.setattr(repo, "matches_for_user", down)
-    monkeypatch.setattr(repo, "load_record", down)
+    monkeypatch.setattr(repo, "matches_for_user", database_down)
+    monkeypatch.setattr(repo, "load_record", database_down)
     await user.open("/history")
     await user.should_see("cannot be read just now")
     await user.open("/table/some-table")

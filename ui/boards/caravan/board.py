@@ -9,6 +9,7 @@ card selections and buttons; it never decides legality itself.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from nicegui import ui
@@ -18,6 +19,16 @@ from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
 from ui.i18n import Translator
 
 Submit = Callable[[str], Awaitable[bool]]
+
+
+@dataclass
+class SeatPanel:
+    """The parts of a player's strip that change during play."""
+
+    count: ui.label
+    backs: ui.row
+    pile: ui.label
+    pile_cards: ui.row
 
 
 class CaravanBoard:
@@ -41,6 +52,7 @@ class CaravanBoard:
         self.selected: set[str] = set()
         self.busy = False
         self._hand_cards: dict[str, ui.element] = {}
+        self._panels: dict[int, SeatPanel] = {}
         self._shown: dict[str, Any] = {}
         self._build(thinking)
 
@@ -101,6 +113,7 @@ class CaravanBoard:
                 self.hand_area.visible = False
 
     def _seat_panel(self, seat: int, thinking: Any | None) -> None:
+        """One player's strip: name, thinking, cards in hand, collected pile."""
         t = self.t
         mine = seat == self.me and self.seat is not None
         with ui.row().classes("w-full items-center gap-3 wrap"):
@@ -122,10 +135,7 @@ class CaravanBoard:
             with ui.expansion(t("caravan.see_collection")).classes("text-sm") as exp:
                 exp.props(f'dense data-testid="collection-open-{seat}"')
                 cards = ui.row().classes("gap-1 wrap")
-        setattr(self, f"_count_{seat}", count)
-        setattr(self, f"_backs_{seat}", backs)
-        setattr(self, f"_pile_{seat}", pile)
-        setattr(self, f"_pile_cards_{seat}", cards)
+        self._panels[seat] = SeatPanel(count=count, backs=backs, pile=pile, pile_cards=cards)
 
     # ----------------------------------------------------------------- updates
 
@@ -165,7 +175,7 @@ class CaravanBoard:
         for seat in (0, 1):
             value = view["collection_values"][seat]
             count = len(view["collections"][seat])
-            getattr(self, f"_pile_{seat}").set_text(
+            self._panels[seat].pile.set_text(
                 t.plural("caravan.collection", count, value=f"{value:+d}")
             )
         swapped = view.get("swapped_out")
@@ -260,13 +270,7 @@ class CaravanBoard:
                     )
                     with ui.row().classes("gap-1 no-wrap"):
                         for code in play["cards"]:
-                            card(
-                                self.t,
-                                code,
-                                size="sm",
-                                testid=f"played-{code}",
-                                value=self._value(code),
-                            )
+                            self._card(code, "sm", f"played-{code}")
 
     def _draw_hand(self) -> None:
         self.hand.clear()
@@ -279,25 +283,23 @@ class CaravanBoard:
                 )
 
     def _value(self, code: str) -> int:
+        """What the view says this card would score if collected now."""
         return int(self.view.get("values", {}).get(code, 0))
 
+    def _card(self, code: str, size: str, testid: str) -> ui.element:
+        return card(self.t, code, size=size, testid=testid, value=self._value(code))
+
     def _draw_pile(self, seat: int) -> None:
-        box = getattr(self, f"_pile_cards_{seat}")
+        box = self._panels[seat].pile_cards
         box.clear()
         with box:
             for code in self.view["collections"][seat]:
-                card(
-                    self.t,
-                    code,
-                    size="xs",
-                    testid=f"collected-{seat}-{code}",
-                    value=self._value(code),
-                )
+                self._card(code, "xs", f"collected-{seat}-{code}")
 
     def _draw_count(self, seat: int) -> None:
         count = self.view["hand_counts"][seat]
-        getattr(self, f"_count_{seat}").set_text(self.t.plural("caravan.cards_in_hand", count))
-        backs = getattr(self, f"_backs_{seat}")
+        self._panels[seat].count.set_text(self.t.plural("caravan.cards_in_hand", count))
+        backs = self._panels[seat].backs
         backs.clear()
         if seat == self.me and self.seat is not None:
             return
