@@ -42,28 +42,32 @@ class BotRunner:
                 background_tasks.create(self._play(table, seat), name=f"bot-{table.id}-{seat}")
 
     async def _play(self, table: Table, seat: int) -> None:
-        info = self.site.info(table.id)
         ply = table.ply
         try:
-            await asyncio.sleep(self.pause)
-            # The bot gets a state re-dealt from its own seat's knowledge, never the true one.
-            rng = random.Random(f"{table.id}:{ply}:{seat}")
-            guess = table.state.determinize(seat, rng)
-            action = await run.cpu_bound(
-                choose_action, table.seats[seat].bot_name, guess, seat, rng
-            )
-            if action is None:
-                return
+            action = await self._think(table, seat, ply)
+        finally:
+            # Cleared before the move goes in, so the page never shows a bot thinking on
+            # someone else's turn; a bot with another step to take is scheduled afresh
+            # by the move's own notification.
+            self.site.info(table.id).thinking.discard(seat)
+        if action is None:
+            return
+        try:
             await table.submit(seat, action, by=table.seats[seat].holder, expected_ply=ply)
         except TableError as err:
             log.warning("bot move refused at table %s: %s", table.id, err.message)
             if err.code == "storage":
                 await asyncio.sleep(self.RETRY_AFTER)
-                info.thinking.discard(seat)
+            if err.code in ("storage", "stale"):
+                # Stale: another seat moved while this bot thought; think again from there.
                 self._schedule(table)
-                return
-        finally:
-            info.thinking.discard(seat)
-        if table.ply != ply:
-            # A turn may be several actions by the same seat: look again once this one is in.
-            self._schedule(table)
+
+    async def _think(self, table: Table, seat: int, ply: int) -> str | None:
+        """The bot's action after a short pause, from a state re-dealt from its own knowledge."""
+        await asyncio.sleep(self.pause)
+        rng = random.Random(f"{table.id}:{ply}:{seat}")
+        guess = table.state.determinize(seat, rng)
+        action: str | None = await run.cpu_bound(
+            choose_action, table.seats[seat].bot_name, guess, seat, rng
+        )
+        return action

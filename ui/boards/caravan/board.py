@@ -268,7 +268,7 @@ class CaravanBoard:
                     ui.label(f"{self.names[play['seat']]} · {self.describe_play(play)}").classes(
                         "text-xs"
                     )
-                    with ui.row().classes("gap-1 no-wrap"):
+                    with ui.row().classes("gap-1 wrap justify-center"):
                         for code in play["cards"]:
                             self._card(code, "sm", f"played-{code}")
 
