@@ -121,8 +121,9 @@ def append_move(
 def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     """A :class:`core.table.Table` persistence hook that stores each move with :func:`append_move`.
 
-    It runs synchronously on purpose: an awaited write could be cancelled after
-    committing, leaving the table behind its stored moves.
+    It is synchronous; the site runs it in a worker thread. A cancelled caller
+    cannot leave the table behind its stored moves: ``Table.submit`` shields a
+    submission, so a committed write is always followed by the table's update.
     """
 
     def hook(table: Table, move: PlayedMove, after: State) -> None:

@@ -37,21 +37,14 @@ class Site:
 
     def __init__(self, db: Engine, *, bot_pause: float = 0.8) -> None:
         self.db = db
+        self._store = repo.persist_move(db)
         self.tables = Tables()
         self.live: dict[str, LiveInfo] = {}
         self.bots = BotRunner(self, pause=bot_pause)
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
-        result = {"scores": after.scores(), "ranking": after.ranking()} if after.is_over() else None
-        await run.io_bound(
-            repo.append_move,
-            self.db,
-            match_id=table.id,
-            ply=move.ply,
-            seat=move.seat,
-            action=move.action,
-            result=result,
-        )
+        """The tables' persistence hook: the storage write, off the event loop."""
+        await run.io_bound(self._store, table, move, after)
 
     def _host(self, table: Table) -> Table:
         self.tables.add(table)
