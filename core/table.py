@@ -188,6 +188,10 @@ class Tables:
         except KeyError:
             raise TableError("not_found", "There is no such table.") from None
 
+    def remove(self, table_id: str) -> None:
+        """Forget a table (a finished one, once its players have left); unknown ids are ignored."""
+        self._tables.pop(table_id, None)
+
     def __contains__(self, table_id: object) -> bool:
         return table_id in self._tables
 

@@ -463,3 +463,15 @@ def _cancel_table(persist: object) -> Table:
     record = new_record("caravan", 2, seed=3, options={"hands": 1}, seats=["ann", "bob"])
     seats = [SeatInfo("guest", "ann", "Ann"), SeatInfo("guest", "bob", "Bob")]
     return Table("cancel", record, seats, persist=persist)  # type: ignore[arg-type]
+
+
+def test_a_removed_table_is_no_longer_found_and_unknown_ids_are_ignored() -> None:
+    tables = Tables()
+    table = tables.add(_cancel_table(None))
+    assert "cancel" in tables and len(tables) == 1
+    tables.remove(table.id)
+    tables.remove("never-there")
+    assert "cancel" not in tables and len(tables) == 0
+    with pytest.raises(TableError) as refused:
+        tables.get(table.id)
+    assert refused.value.code == "not_found"

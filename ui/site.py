@@ -8,12 +8,13 @@ runs the bots' turns.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from nicegui import run
+from nicegui import background_tasks, run
 from sqlalchemy.engine import Engine
 
 from core.engine import State
@@ -35,6 +36,10 @@ class LiveInfo:
 class Site:
     """Live tables backed by the database."""
 
+    # A finished table stays in memory this long for the pages still showing it; after
+    # that a visit rebuilds it, read-only, from storage.
+    KEEP_FINISHED = 600.0
+
     def __init__(self, db: Engine, *, bot_pause: float = 0.8) -> None:
         self.db = db
         self._store = repo.persist_move(db)
@@ -50,7 +55,17 @@ class Site:
         self.tables.add(table)
         self.live[table.id] = LiveInfo()
         self.bots.watch(table)
+        table.subscribe(self._on_move)
         return table
+
+    def _on_move(self, table: Table, move: Move) -> None:
+        if table.state.is_over():
+            background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
+
+    async def _forget_later(self, table_id: str) -> None:
+        await asyncio.sleep(self.KEEP_FINISHED)
+        self.tables.remove(table_id)
+        self.live.pop(table_id, None)
 
     def create_table(
         self,
