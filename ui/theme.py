@@ -12,6 +12,9 @@ body{background:#faf6ee}
 .cs-game-card{width:100%}
 .cs-game-card img{height:150px;object-fit:cover}
 a.no-underline{text-decoration:none}
+.cs-rules h1{font-size:2rem;line-height:2.4rem;margin:.5rem 0;font-weight:700}
+.cs-rules h2{font-size:1.35rem;line-height:1.8rem;margin:1.2rem 0 .4rem;font-weight:600}
+.cs-rules code{background:#efe6d2;padding:0 .25rem;border-radius:4px}
 """
     + CARD_CSS
     + BOARD_CSS
