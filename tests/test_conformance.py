@@ -29,11 +29,6 @@ SEED_BUDGET = 12
 SAMPLED_PLIES = 12
 LEGAL_ACTIONS_TRIED = 30
 
-# Deviations from the protocol that are reported and not fixed yet: (game, test) -> why.
-# A listed test is expected to fail for that game (strict xfail), so a fix shows up as XPASS.
-KNOWN_DEVIATIONS: dict[tuple[str, str], str] = {}
-
-
 def _tables() -> list[tuple[str, int]]:
     return [
         (game_id, players)
@@ -45,25 +40,23 @@ def _tables() -> list[tuple[str, int]]:
 SEEDS = tuple(range(1, 1 + min(3, max(1, SEED_BUDGET // len(_tables())))))
 
 
-def _params(test: str, *, seeds: tuple[int, ...] = ()) -> list[Any]:
-    """One pytest param per game, player count (and seed), marked when a deviation is known."""
+def _params(seeds: tuple[int, ...] = ()) -> list[Any]:
+    """One pytest param per game, player count (and seed)."""
     params = []
     for game_id, players in _tables():
-        reason = KNOWN_DEVIATIONS.get((game_id, test))
-        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
         for seed in seeds or (None,):
             values = (game_id, players) if seed is None else (game_id, players, seed)
             label = f"{game_id}-{players}p" + ("" if seed is None else f"-seed{seed}")
-            params.append(pytest.param(*values, marks=marks, id=label))
+            params.append(pytest.param(*values, id=label))
     return params
 
 
 def for_every_table(test: Any) -> Any:
-    return pytest.mark.parametrize(("game_id", "players"), _params(test.__name__))(test)
+    return pytest.mark.parametrize(("game_id", "players"), _params())(test)
 
 
 def for_every_table_and_seed(test: Any) -> Any:
-    params = _params(test.__name__, seeds=SEEDS)
+    params = _params(SEEDS)
     return pytest.mark.parametrize(("game_id", "players", "seed"), params)(test)
 
 
