@@ -29,6 +29,7 @@ SEED_BUDGET = 12
 SAMPLED_PLIES = 12
 LEGAL_ACTIONS_TRIED = 30
 
+
 def _tables() -> list[tuple[str, int]]:
     return [
         (game_id, players)
