@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
+from nicegui import core
 from nicegui.testing import User
 from sqlalchemy.exc import OperationalError
 
@@ -145,3 +147,26 @@ async def test_an_unreachable_database_is_reported_on_the_history_page(
     await user.should_see("cannot be read just now")
     await user.open("/table/some-table")
     await user.should_see("cannot be read just now")
+
+
+async def test_a_visitor_without_a_seat_watches_without_any_hand(user: User) -> None:
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(marker="start").click()
+    await user.should_see("Ann (you)")
+    table_path = user.back_history[-1]
+    assert table_path.startswith("/table/")
+    assert len(card_markers(user)) == 15
+
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(core.app), base_url="http://test"
+    ) as other_browser:
+        watcher = User(other_browser)
+        await watcher.open(table_path)
+        await watcher.should_see("Bot (normal)")
+        await watcher.should_not_see("(you)")
+        assert card_markers(watcher) == []
+        assert not any(
+            "pass" in element._markers and element.visible
+            for element in watcher.client.elements.values()
+        )
