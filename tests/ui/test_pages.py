@@ -164,6 +164,7 @@ async def test_a_visitor_without_a_seat_watches_without_any_hand(user: User) -> 
         watcher = User(other_browser)
         await watcher.open(table_path)
         await watcher.should_see("Bot (normal)")
+        await watcher.should_see("You are watching")
         await watcher.should_not_see("(you)")
         assert card_markers(watcher) == []
         assert not any(

@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     "table.rules": "Rules of the game",
     "table.pass_device": "Pass the device to {name}",
     "table.show_hand": "I am {name}: show my hand",
+    "table.watching": "You are watching",
     "table.continue": "Continue",
     # caravan board
     "caravan.hand_no": "Hand {n} of {total}",

@@ -57,6 +57,7 @@ MESSAGES: dict[str, str] = {
     "table.rules": "Règles du jeu",
     "table.pass_device": "Passez l'appareil à {name}",
     "table.show_hand": "Je suis {name} : montrer ma main",
+    "table.watching": "Vous regardez la partie",
     "table.continue": "Continuer",
     # caravan board
     "caravan.hand_no": "Manche {n} sur {total}",

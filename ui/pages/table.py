@@ -49,6 +49,8 @@ class TableView:
         self.result_shown = False
         with ui.row().classes("w-full items-center"):
             ui.label(GAMES[table.game].title).classes("text-2xl font-bold")
+            if not held:
+                ui.badge(self.t("table.watching")).props('color=grey-7 data-testid="watching"')
             ui.space()
             ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
         self.board_box = ui.column().classes("w-full").props('data-testid="board"')
