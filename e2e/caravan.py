@@ -87,21 +87,25 @@ def take_turn(page: Page) -> None:
     )
 
 
+def dismiss_interlude(page: Page) -> bool:
+    """Close a hand summary or hand the device over, if either is showing; say whether."""
+    for testid in ("summary-close", "cover-show"):
+        button = page.get_by_test_id(testid)
+        if button.count():
+            button.click()
+            button.wait_for(state="detached")
+            return True
+    return False
+
+
 def play_to_end(page: Page, *, max_steps: int = 1500) -> None:
     """Take turns, close hand summaries, hand the device over, until the result shows."""
     for _ in range(max_steps):
         page.wait_for_function(READY, timeout=60_000)
         if page.get_by_test_id("result").count():
             return
-        if page.get_by_test_id("summary-close").count():
-            page.get_by_test_id("summary-close").click()
-            page.get_by_test_id("summary-close").wait_for(state="detached")
-            continue
-        if page.get_by_test_id("cover-show").count():
-            page.get_by_test_id("cover-show").click()
-            page.get_by_test_id("cover-show").wait_for(state="detached")
-            continue
-        take_turn(page)
+        if not dismiss_interlude(page):
+            take_turn(page)
     raise AssertionError("the match did not end")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from e2e.caravan import READY, hand_cards, open_new_table, ply, take_turn
+from e2e.caravan import READY, dismiss_interlude, hand_cards, open_new_table, ply, take_turn
 from e2e.server import Server
 
 
@@ -30,10 +30,8 @@ def test_a_match_continues_from_the_same_position_after_sigkill(page: Page, tmp_
         open_new_table(page, server.url, hands=3)
         for _ in range(3):
             page.wait_for_function(READY)
-            if page.get_by_test_id("summary-close").count():
-                page.get_by_test_id("summary-close").click()
-                continue
-            take_turn(page)
+            if not dismiss_interlude(page):
+                take_turn(page)
         page.wait_for_function(READY)
         before_ply, before_hand = ply(page), hand_cards(page)
         before_scores = page.get_by_test_id("match-scores").inner_text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.caravan import READY, hand_cards, open_new_table, take_turn
+from e2e.caravan import READY, dismiss_interlude, hand_cards, open_new_table, take_turn
 
 
 def _wild_pairs(page: Page) -> list[tuple[str, str]]:
@@ -38,9 +38,7 @@ def test_a_run_with_a_wild_can_be_played_at_a_lower_reading(page: Page, base_url
         page.wait_for_function(READY)
         if page.get_by_test_id("result").count():
             break
-        if page.get_by_test_id("cover-show").count():
-            page.get_by_test_id("cover-show").click()
-            page.get_by_test_id("cover-show").wait_for(state="detached")
+        if dismiss_interlude(page):
             continue
         lead = page.get_by_test_id("board").get_attribute("data-phase") == "lead"
         if lead and _try_alternative_reading(page):

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 
 from core.engine import State
 from core.record import new_record
-from core.table import BOT, Move, SeatInfo, Table, TableError, Tables
+from core.table import Move, SeatInfo, Table, TableError, Tables
 from storage import repo
 from ui.bot_runner import BotRunner
 
@@ -106,7 +106,3 @@ class Site:
 
     def info(self, table_id: str) -> LiveInfo:
         return self.live.setdefault(table_id, LiveInfo())
-
-    @staticmethod
-    def has_bot(table: Table) -> bool:
-        return any(seat.kind == BOT for seat in table.seats)

@@ -28,12 +28,18 @@ def card_markers(user: User) -> list[str]:
     ]
 
 
-async def start_hot_seat(user: User) -> None:
+async def start_table(user: User, *, hot_seat: bool) -> None:
+    """Open a Caravan table as Ann, against the bot or with Bea on the same screen."""
     await user.open("/new/caravan")
     user.find(marker="name").clear().type("Ann")
-    user.find(HOT_SEAT).click()
-    user.find(marker="second-name").clear().type("Bea")
+    if hot_seat:
+        user.find(HOT_SEAT).click()
+        user.find(marker="second-name").clear().type("Bea")
     user.find(marker="start").click()
+
+
+async def start_hot_seat(user: User) -> None:
+    await start_table(user, hot_seat=True)
     await user.should_see("Pass the device to")
 
 
@@ -150,9 +156,7 @@ async def test_an_unreachable_database_is_reported_on_the_history_page(
 
 
 async def test_a_visitor_without_a_seat_watches_without_any_hand(user: User) -> None:
-    await user.open("/new/caravan")
-    user.find(marker="name").clear().type("Ann")
-    user.find(marker="start").click()
+    await start_table(user, hot_seat=False)
     await user.should_see("Ann (you)")
     table_path = user.back_history[-1]
     assert table_path.startswith("/table/")

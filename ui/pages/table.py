@@ -42,7 +42,8 @@ class TableView:
         self.site, self.table, self.t, self.uid = site, table, t, uid
         held = table.seats_held_by(uid)
         self.hotseat = len(held) > 1
-        self.revealed: int | None = None if self.hotseat or not held else held[0]
+        self.own_seat = held[0] if len(held) == 1 else None  # None: hot seat or watching
+        self.revealed: int | None = self.own_seat
         self.ply = table.ply
         self.names = [seat.name for seat in table.seats]
         self.seen_hands = len(table.view(None).get("history", []))
@@ -137,9 +138,7 @@ class TableView:
                 self.result_shown = True
                 self.dialog.close()
                 with self.result_box:
-                    match_result(
-                        self.t, view, self.names, self.table.id, self._viewing_seat_for_result()
-                    )
+                    match_result(self.t, view, self.names, self.table.id, self.own_seat)
             return
         if len(history) > self.seen_hands:
             self.seen_hands = len(history)
@@ -150,7 +149,3 @@ class TableView:
                     'color=primary data-testid="summary-close"'
                 )
             self.dialog.open()
-
-    def _viewing_seat_for_result(self) -> int | None:
-        held = self.table.seats_held_by(self.uid)
-        return held[0] if len(held) == 1 else None
