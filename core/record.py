@@ -59,10 +59,15 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     return state
 
 
+def result_of(state: State) -> dict[str, Any]:
+    """A record's ``result`` entry for a finished state: scores and ranking per seat."""
+    return {"scores": state.scores(), "ranking": state.ranking()}
+
+
 def with_result(record: dict[str, Any], state: State) -> dict[str, Any]:
     """The record with its result filled in from a finished state."""
     done = dict(record)
-    done["result"] = {"scores": state.scores(), "ranking": state.ranking()}
+    done["result"] = result_of(state)
     return done
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.engine import IllegalAction, State
-from core.record import replay
+from core.record import replay, result_of
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ class Table:
             self.state = after
             self.record["actions"].append([seat, action])
             if after.is_over():
-                self.record["result"] = {"scores": after.scores(), "ranking": after.ranking()}
+                self.record["result"] = result_of(after)
         await self._notify(move)
         return move
 

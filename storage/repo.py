@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from core.engine import State
-from core.record import FORMAT
+from core.record import FORMAT, result_of
 from core.table import Move as PlayedMove
 from core.table import SeatInfo, Table
 from storage.db import session
@@ -127,7 +127,7 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     """
 
     def hook(table: Table, move: PlayedMove, after: State) -> None:
-        result = {"scores": after.scores(), "ranking": after.ranking()} if after.is_over() else None
+        result = result_of(after) if after.is_over() else None
         append_move(
             engine,
             match_id=table.id,
