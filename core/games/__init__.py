@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.engine import Rules
+from core.games.camping import CampingRules
 from core.games.caravan import CaravanRules
 
-GAMES: dict[str, Rules] = {rules.id: rules for rules in (CaravanRules(),)}
+GAMES: dict[str, Rules] = {rules.id: rules for rules in (CaravanRules(), CampingRules())}
