@@ -107,7 +107,3 @@ def play_to_end(page: Page, *, max_steps: int = 1500) -> None:
         if not dismiss_interlude(page):
             take_turn(page)
     raise AssertionError("the match did not end")
-
-
-def shown_final_scores(page: Page) -> list[int]:
-    return [int(page.get_by_test_id(f"final-score-{seat}").inner_text()) for seat in (0, 1)]

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, Response, WebSocket
 from core.games.caravan.cards import CARDS
 from core.record import replay
 from e2e.caravan import open_new_table, play_to_end
-from e2e.test_caravan_vs_bot import stored_record
+from e2e.results import stored_record
 
 
 def test_the_bots_hand_and_the_set_aside_cards_never_reach_the_browser(

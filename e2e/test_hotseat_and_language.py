@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from core.record import replay
-from e2e.caravan import open_new_table, play_to_end, shown_final_scores
-from e2e.test_caravan_vs_bot import stored_record
+from e2e.caravan import open_new_table, play_to_end
+from e2e.results import shown_final_scores, stored_record
 
 
 def test_a_hot_seat_match_hides_each_hand_until_its_player_asks(page: Page, base_url: str) -> None:

@@ -1,5 +1,6 @@
 """Site-wide look: palette and the card styles."""
 
+from ui.boards.camping.svg import BOARD_CSS as CAMPING_CSS
 from ui.boards.caravan.board import BOARD_CSS
 from ui.boards.caravan.cards import CARD_CSS
 
@@ -18,4 +19,6 @@ a.no-underline{text-decoration:none}
 """
     + CARD_CSS
     + BOARD_CSS
+    + CAMPING_CSS
+    + ".cp-current{background:#fff3cd;border-radius:6px}"
 )

@@ -7,9 +7,7 @@ import string
 from pathlib import Path
 
 from core.games.caravan.cards import DECK, SUITS
-from ui.i18n import Translator, best_language
-from ui.i18n.en import MESSAGES as EN
-from ui.i18n.fr import MESSAGES as FR
+from ui.i18n import EN, FR, Translator, best_language
 
 UI = Path(__file__).resolve().parents[2] / "ui"
 LITERAL_KEY = re.compile(r"""\bt\(\s*"([a-z_][a-z0-9_.:]*)\"""")

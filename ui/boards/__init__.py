@@ -10,16 +10,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ui.boards.camping.board import CampingBoard
+from ui.boards.camping.options import option_fields as camping_options
 from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.options import option_fields as caravan_options
 
 
 @dataclass(frozen=True)
 class BoardSpec:
+    """A game's board class, its options form, and whether seats hold secrets from
+    each other (then a hot-seat table hides the board between turns)."""
+
     board: type
     option_fields: Callable[..., dict[str, Any]]
+    private: bool = True
 
 
 BOARDS: dict[str, BoardSpec] = {
     "caravan": BoardSpec(board=CaravanBoard, option_fields=caravan_options),
+    "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
 }

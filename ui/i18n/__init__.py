@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.i18n.en import MESSAGES as EN
-from ui.i18n.fr import MESSAGES as FR
+from ui.i18n import camping
+from ui.i18n.en import MESSAGES as SITE_EN
+from ui.i18n.fr import MESSAGES as SITE_FR
+
+# The site's own strings, then each game's catalogue.
+EN: dict[str, str] = {**SITE_EN, **camping.EN}
+FR: dict[str, str] = {**SITE_FR, **camping.FR}
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 LANGUAGES: tuple[str, ...] = ("en", "fr")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -30,11 +31,37 @@ def clean_name(raw: Any) -> str | None:
     return name
 
 
-def seats_for(t: Translator, opponent: str, me: str, my_name: str, second: str) -> list[SeatInfo]:
-    if opponent == HOTSEAT:
-        return [SeatInfo(HOTSEAT, me, my_name), SeatInfo(HOTSEAT, me, second)]
-    bot_name = t(f"bot.{opponent.removeprefix('bot:')}")
-    return [SeatInfo(GUEST, me, my_name), SeatInfo(BOT, opponent, bot_name)]
+def seats_for(
+    t: Translator, others: list[tuple[str, str]], me: str, my_name: str
+) -> list[SeatInfo]:
+    """The seats: this visitor first, then each other seat's (choice, friend's name).
+
+    With any friend on this screen every human seat is a hot seat held by this
+    visitor; bots of the same kind are numbered so every name is distinct.
+    """
+    hot = any(choice == HOTSEAT for choice, _ in others)
+    seats = [SeatInfo(HOTSEAT if hot else GUEST, me, my_name)]
+    bots = [choice for choice, _ in others if choice != HOTSEAT]
+    counted: dict[str, int] = {}
+    for choice, friend in others:
+        if choice == HOTSEAT:
+            seats.append(SeatInfo(HOTSEAT, me, friend))
+            continue
+        name = t(f"bot.{choice.removeprefix('bot:')}")
+        if bots.count(choice) > 1:
+            counted[choice] = counted.get(choice, 0) + 1
+            name = f"{name} {counted[choice]}"
+        seats.append(SeatInfo(BOT, choice, name))
+    return seats
+
+
+@dataclass
+class SeatChoice:
+    """The form fields of one seat besides the visitor's."""
+
+    box: ui.element
+    choice: ui.radio
+    name: ui.input
 
 
 def register(site: Site) -> None:
@@ -51,6 +78,7 @@ def register(site: Site) -> None:
 
 def _form(site: Site, t: Translator, game: str) -> None:
     rules = GAMES[game]
+    low, high = rules.min_players, rules.max_players
     ui.label(t("new.heading", game=rules.title)).classes("text-2xl font-bold")
     with ui.card().classes("w-full max-w-xl gap-3"):
         name = (
@@ -59,35 +87,46 @@ def _form(site: Site, t: Translator, game: str) -> None:
             .classes("w-full")
             .mark("name")
         )
-        ui.label(t("new.opponent")).classes("text-sm font-semibold")
-        opponent = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=OPPONENTS[0])
-        opponent.props('data-testid="opponent"').mark("opponent")
-        second = (
-            ui.input(t("new.second_name"), value=t("new.second_default"))
-            .props(f'maxlength={MAX_NAME} data-testid="second-name"')
-            .classes("w-full")
-            .mark("second-name")
-        )
-        second.bind_visibility_from(opponent, "value", backward=lambda v: v == HOTSEAT)
+        players = None
+        if low < high:
+            ui.label(t("new.players")).classes("text-sm font-semibold")
+            players = ui.toggle({n: str(n) for n in range(low, high + 1)}, value=low)
+            players.props('data-testid="players"').mark("players")
+        others = [_seat_fields(t, seat, high, players) for seat in range(1, high)]
         ui.separator()
         ui.label(t("new.options")).classes("text-sm font-semibold")
-        fields = BOARDS[game].option_fields(t, rules.default_options(rules.min_players))
+        fields = BOARDS[game].option_fields(t, rules.default_options(low))
         error = ui.label().classes("text-negative").props('data-testid="form-error" role="alert"')
         error.mark("form-error")
 
         def start() -> None:
-            my_name = clean_name(name.value)
-            other = clean_name(second.value) if opponent.value == HOTSEAT else "-"
-            if my_name is None or other is None:
-                error.set_text(t("new.bad_name", n=MAX_NAME))
+            count = players.value if players is not None else low
+            if not isinstance(count, int) or not low <= count <= high:
+                error.set_text(t("new.bad_players"))
                 return
-            if opponent.value not in OPPONENTS:
+            chosen = others[: count - 1]
+            if any(seat.choice.value not in OPPONENTS for seat in chosen):
                 error.set_text(t("new.bad_opponent"))
                 return
-            options = {key: field.value for key, field in fields.items()}
+            my_name = clean_name(name.value)
+            friends = [
+                (
+                    seat.choice.value,
+                    clean_name(seat.name.value) if seat.choice.value == HOTSEAT else "-",
+                )
+                for seat in chosen
+            ]
+            if my_name is None or any(friend is None for _, friend in friends):
+                error.set_text(t("new.bad_name", n=MAX_NAME))
+                return
+            humans = [my_name] + [f for c, f in friends if c == HOTSEAT]
+            if len({h.casefold() for h in humans}) < len(humans):
+                error.set_text(t("new.same_names"))
+                return
+            options = {k: f.value for k, f in fields.items() if f.value is not None}
             me = visitor_id()
             app.storage.user["name"] = my_name
-            seats = seats_for(t, opponent.value, me, my_name, other)
+            seats = seats_for(t, [(c, f or "-") for c, f in friends], me, my_name)
             try:
                 repo.ensure_guest(site.db, user_id=me, name=my_name)
                 user_ids = [None if s.kind == BOT else s.holder for s in seats]
@@ -105,3 +144,25 @@ def _form(site: Site, t: Translator, game: str) -> None:
         ui.button(t("new.start"), on_click=start).props('color=primary data-testid="start"').mark(
             "start"
         )
+
+
+def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None) -> SeatChoice:
+    """Who sits at ``seat`` (0 is the visitor): a bot or a friend on this screen."""
+    suffix = "" if seat == 1 else f"-{seat + 1}"
+    with ui.column().classes("w-full gap-1") as box:
+        heading = t("new.opponent") if high == 2 else t("new.seat", n=seat + 1)
+        ui.label(heading).classes("text-sm font-semibold")
+        choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=OPPONENTS[0])
+        choice.props(f'data-testid="opponent{suffix}"').mark(f"opponent{suffix}")
+        default = t("new.second_default") if seat == 1 else t("new.seat_default", n=seat + 1)
+        testid = "second-name" if seat == 1 else f"seat-name-{seat + 1}"
+        name = (
+            ui.input(t("new.friend_name", n=seat + 1), value=default)
+            .props(f'maxlength={MAX_NAME} data-testid="{testid}"')
+            .classes("w-full")
+            .mark(testid)
+        )
+        name.bind_visibility_from(choice, "value", backward=lambda v: v == HOTSEAT)
+    if players is not None:
+        box.bind_visibility_from(players, "value", backward=lambda n, s=seat: s < n)
+    return SeatChoice(box=box, choice=choice, name=name)

@@ -1,7 +1,8 @@
-"""End-of-hand breakdown and the match result, for Caravan's hands-based matches."""
+"""Caravan's end-of-hand breakdown, and the result screen every game shares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import ui
@@ -44,43 +45,39 @@ def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
 
 
 def match_result(
-    t: Translator, view: dict[str, Any], names: list[str], match_id: str, me: int | None
+    t: Translator,
+    view: dict[str, Any],
+    names: list[str],
+    match_id: str,
+    me: int | None,
+    details: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
-    """The final screen: who won, the score of every hand, and where to go next."""
+    """The final screen: who won, every player's score, the game's own breakdown
+    (``details``, drawn by its board), and where to go next."""
     result = view["result"]
     scores, ranking = result["scores"], result["ranking"]
     winners = [seat for seat, rank in enumerate(ranking) if rank == 1]
-    if len(winners) > 1:
+    if len(winners) > 1 and len(winners) == len(ranking):
         headline = t("result.draw")
+    elif len(winners) > 1:
+        headline = t("result.shared", names=", ".join(names[s] for s in winners))
     elif me is not None and winners == [me]:
         headline = t("result.you_win")
     else:
         headline = t("result.wins", name=names[winners[0]])
     with ui.card().classes("w-full gap-3").props('data-testid="result"'):
         ui.label(headline).classes("text-3xl font-bold").props('data-testid="result-headline"')
-        with ui.row().classes("gap-6"):
-            for seat in (0, 1):
+        with ui.row().classes("gap-6 wrap"):
+            for seat in sorted(range(len(names)), key=lambda s: (ranking[s], s)):
                 with ui.column().classes("items-center gap-0"):
-                    ui.label(names[seat]).classes("text-sm")
+                    ui.label(t("result.place", n=ranking[seat], name=names[seat])).classes(
+                        "text-sm"
+                    )
                     ui.label(f"{int(scores[seat])}").classes("text-4xl font-bold").props(
                         f'data-testid="final-score-{seat}"'
                     )
-        rows = [
-            {
-                "hand": h["hand"],
-                "a": f"{h['totals'][0]:+d}",
-                "b": f"{h['totals'][1]:+d}",
-                "out": names[h["first_out"]] if h["first_out"] is not None else "—",
-            }
-            for h in view["history"]
-        ]
-        columns = [
-            {"name": "hand", "label": t("result.hand"), "field": "hand", "align": "left"},
-            {"name": "a", "label": names[0], "field": "a"},
-            {"name": "b", "label": names[1], "field": "b"},
-            {"name": "out", "label": t("result.first_out"), "field": "out"},
-        ]
-        ui.table(columns=columns, rows=rows, row_key="hand").props("dense flat").classes("w-full")
+        if details is not None:
+            details(view)
         with ui.row().classes("gap-2"):
             ui.button(
                 t("result.again"), on_click=lambda: ui.navigate.to(f"/new/{view['game']}")

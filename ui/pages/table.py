@@ -62,15 +62,21 @@ class TableView:
         ui.context.client.on_delete(unsubscribe)
 
     def _viewing(self) -> int | None:
-        """Whose view this client shows; in hot seat, only a revealed seat that is to move."""
-        if self.hotseat and self.revealed not in self.table.state.to_move():
-            return None
-        return self.revealed
+        """Whose view this client shows. In hot seat: the seat to move when seats keep
+        no secrets from each other; otherwise only a revealed seat that is to move."""
+        if not self.hotseat:
+            return self.revealed
+        movers = self.table.state.to_move()
+        if not BOARDS[self.table.game].private:
+            held = [s for s in self.table.seats_held_by(self.uid) if s in movers]
+            return held[0] if held else None
+        return self.revealed if self.revealed in movers else None
 
     def _rebuild(self) -> None:
         """Draw the board from scratch: page load, re-sync, or a hot-seat hand-over."""
         self.board_box.clear()
         spec = BOARDS[self.table.game]
+        self.shown = self._viewing()
         with self.board_box:
             self.board = spec.board(
                 self.t,
@@ -91,7 +97,7 @@ class TableView:
         self._summaries(view)
 
     def _cover(self) -> None:
-        if not self.hotseat or self.table.state.is_over():
+        if not self.hotseat or self.table.state.is_over() or not BOARDS[self.table.game].private:
             self.board.set_cover(None)
             return
         movers = sorted(self.table.state.to_move())
@@ -110,6 +116,10 @@ class TableView:
         self._rebuild()
 
     def _on_move(self, table: Table, move: Move) -> None:
+        if self.hotseat and not BOARDS[table.game].private and self._viewing() != self.shown:
+            self.ply = table.ply  # the board now plays for another seat of this screen
+            self._rebuild()
+            return
         if move.ply != self.ply + 1:
             self.ply = table.ply
             self._rebuild()
@@ -138,7 +148,14 @@ class TableView:
                 self.result_shown = True
                 self.dialog.close()
                 with self.result_box:
-                    match_result(self.t, view, self.names, self.table.id, self.own_seat)
+                    match_result(
+                        self.t,
+                        view,
+                        self.names,
+                        self.table.id,
+                        self.own_seat,
+                        details=getattr(self.board, "result_details", None),
+                    )
             return
         if len(history) > self.seen_hands:
             self.seen_hands = len(history)

@@ -328,9 +328,7 @@ class CampingState(State):
 
     def apply(self, seat: int, action: str) -> None:
         if not isinstance(action, str):
-            raise IllegalAction(
-                "An action is a line of text.", key="bad_notation", code="notation"
-            )
+            raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
         if self.phase == OVER:
             raise IllegalAction("The game is over.", key="game_over")
         if seat != self.current:
@@ -348,8 +346,11 @@ class CampingState(State):
         if word != self.phase:
             raise IllegalAction(
                 f"Now is the time to place your {self.phase}: write '{self.phase} c4'"
-                + (" with both squares, as c4-d4." if self.phase in (POOL_PHASE, BUNGALOW_PHASE)
-                   else "."),
+                + (
+                    " with both squares, as c4-d4."
+                    if self.phase in (POOL_PHASE, BUNGALOW_PHASE)
+                    else "."
+                ),
                 key=f"camping.place_{self.phase}",
                 code="notation",
             )
@@ -426,12 +427,12 @@ class CampingState(State):
             )
         if self.fences[edge]:
             raise IllegalAction(
-                "A fence stands in the way.", key="camping.fence_in_way", edge=self.g.edge_name(edge)
+                "A fence stands in the way.",
+                key="camping.fence_in_way",
+                edge=self.g.edge_name(edge),
             )
         if self.cells[b] != EMPTY:
-            raise IllegalAction(
-                f"{right} is already taken.", key="camping.occupied", square=right
-            )
+            raise IllegalAction(f"{right} is already taken.", key="camping.occupied", square=right)
         content = self.cells[a]
         self.cells[a], self.cells[b] = EMPTY, content
         if content == PEST:
@@ -528,8 +529,11 @@ class CampingState(State):
             "bungalows": [[names[s] for s in b] for b in self.bungalows],
             "caravans": [[names[s] for s in c] for c in self.caravans],
             "caravans_to_place": [
-                sum(1 for phase, who in self.setup[self.setup_index :] if phase == CARAVAN_PHASE
-                    and who == p)
+                sum(
+                    1
+                    for phase, who in self.setup[self.setup_index :]
+                    if phase == CARAVAN_PHASE and who == p
+                )
                 for p in range(self.players)
             ],
             "fences": sorted(self.g.edge_name(e) for e in self.g.edges if self.fences[e]),

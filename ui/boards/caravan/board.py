@@ -375,6 +375,28 @@ class CaravanBoard:
             self.busy = False
             self._controls()
 
+    # ------------------------------------------------------------------ result
+
+    def result_details(self, view: dict[str, Any]) -> None:
+        """The score of every hand, and who went out first."""
+        t, names = self.t, self.names
+        rows = [
+            {
+                "hand": h["hand"],
+                "a": f"{h['totals'][0]:+d}",
+                "b": f"{h['totals'][1]:+d}",
+                "out": names[h["first_out"]] if h["first_out"] is not None else "—",
+            }
+            for h in view["history"]
+        ]
+        columns = [
+            {"name": "hand", "label": t("result.hand"), "field": "hand", "align": "left"},
+            {"name": "a", "label": names[0], "field": "a"},
+            {"name": "b", "label": names[1], "field": "b"},
+            {"name": "out", "label": t("result.first_out"), "field": "out"},
+        ]
+        ui.table(columns=columns, rows=rows, row_key="hand").props("dense flat").classes("w-full")
+
     # ------------------------------------------------------------------ cover
 
     def set_cover(

@@ -1,0 +1,279 @@
+"""The Deluxe Camping table as a player sees it, drawn from one seat's view.
+
+The board is one SVG picture (``svg.py``) redrawn per move, plus a prompt line
+and a score table patched in place. Which squares and edges may be clicked
+comes only from the engine's legal actions: a click either selects a piece
+(or the first half of a 2x1 piece) or sends the one action it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import ui
+
+from ui.boards.camping.svg import COLOURS, Clicks, board_svg
+from ui.i18n import Translator
+
+Submit = Callable[[str], Awaitable[bool]]
+PAIR_PHASES = ("pool", "bungalow")
+SQUARE_PHASES = ("token", "caravan")
+CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
+
+
+class CampingBoard:
+    """One client's Deluxe Camping board. ``seat`` None shows a spectator's view."""
+
+    def __init__(
+        self,
+        t: Translator,
+        *,
+        names: list[str],
+        seat: int | None,
+        on_action: Submit | None,
+        thinking: Any | None = None,
+    ) -> None:
+        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.selected: str | None = None
+        self.busy = False
+        self._scores: dict[int, ui.label] = {}
+        self._rows: dict[int, ui.element] = {}
+        self._extra: dict[int, ui.label] = {}
+        with ui.row().classes("w-full gap-4 items-start wrap"):
+            with (
+                ui.column()
+                .classes("gap-2 grow items-stretch")
+                .style("flex:1 1 420px;max-width:660px")
+            ):
+                self.turn = ui.label().classes("text-lg font-semibold")
+                self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
+                self.picture = ui.html("", sanitize=False).classes("w-full")
+                self.picture.props('data-testid="camping-board"').mark("camping-board")
+                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                with ui.row().classes("gap-2 items-center"):
+                    self.stop_button = ui.button(t("camping.stop"), on_click=self._stop)
+                    self.stop_button.props('color=primary data-testid="stop"').mark("stop")
+                    self.clear_button = ui.button(t("camping.clear"), on_click=self._clear)
+                    self.clear_button.props('flat data-testid="clear"')
+                self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
+            with ui.card().classes("gap-2").style("flex:0 1 280px;min-width:240px"):
+                ui.label(t("camping.scores")).classes("text-base font-bold")
+                for seat, name in enumerate(names):
+                    self._score_row(seat, name, thinking)
+                self.phase_note = ui.label().classes("text-xs text-grey-8")
+                ui.separator()
+                self._legend()
+
+    def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
+        t = self.t
+        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
+            row.props(f'data-testid="player-{seat}"')
+            ui.html(
+                f'<span class="cp-chip" style="background:{COLOURS[seat]}"></span>', sanitize=False
+            )
+            mine = seat == self.seat
+            ui.label(name + (f" ({t('you')})" if mine else "")).classes(
+                "text-sm font-semibold ellipsis"
+            ).props(f'data-testid="name-{seat}"')
+            if thinking is not None:
+                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+            ui.space()
+            self._extra[seat] = ui.label().classes("text-xs text-grey-8")
+            self._scores[seat] = (
+                ui.label().classes("text-lg font-bold").props(f'data-testid="score-{seat}"')
+            )
+        self._rows[seat] = row
+
+    def _legend(self) -> None:
+        t = self.t
+        with ui.column().classes("gap-0 text-xs text-grey-8"):
+            for key in ("legend_pool", "legend_ice", "legend_pest", "legend_fence"):
+                ui.label(t(f"camping.{key}"))
+
+    # ----------------------------------------------------------------- updates
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        self.view, self.legal = view, legal
+        if self.selected is not None and self.selected not in self._sources():
+            self.selected = None
+        self._draw()
+
+    def _draw(self) -> None:
+        view = self.view
+        clicks = self._clicks() if self._my_turn() and not self.busy else Clicks()
+        self.picture.set_content(board_svg(view, clicks, self.t("camping.board")))
+        self.turn.set_text(self._prompt())
+        self.news.set_text(self._news())
+        scores = view["scores"]
+        for seat in self._scores:
+            self._scores[seat].set_text(str(int(scores[seat])))
+            left = view["caravans_to_place"][seat]
+            self._extra[seat].set_text(
+                self.t.plural("camping.to_place", left) if left and view["phase"] != "over" else ""
+            )
+            current = view["current"] == seat
+            self._rows[seat].classes(
+                add="cp-current" if current else "", remove="" if current else "cp-current"
+            )
+        self.phase_note.set_text(self.t("camping.region_values"))
+        mine = self._my_turn()
+        self.stop_button.visible = mine and "stop" in self.legal
+        self.stop_button.set_enabled(not self.busy)
+        self.clear_button.visible = mine and self.selected is not None
+
+    def _my_turn(self) -> bool:
+        return self.seat is not None and self.on_action is not None and bool(self.legal)
+
+    # ----------------------------------------------------------------- clicks
+
+    def _pairs(self) -> list[tuple[str, str, str]]:
+        """(first square, second square, action) for each legal 2x1 placement, both ways."""
+        out = []
+        for action in self.legal:
+            word, _, where = action.partition(" ")
+            if word in PAIR_PHASES:
+                a, b = where.split("-")
+                out += [(a, b, action), (b, a, action)]
+        return out
+
+    def _steps(self) -> list[tuple[str, str, str]]:
+        return [(*a.split("-"), a) for a in self.legal if "-" in a and " " not in a]
+
+    def _sources(self) -> set[str]:
+        phase = self.view.get("phase")
+        if phase in PAIR_PHASES:
+            return {a for a, _, _ in self._pairs()}
+        if phase == "move":
+            return {a for a, _, _ in self._steps()}
+        return set()
+
+    def _clicks(self) -> Clicks:
+        phase = self.view["phase"]
+        clicks = Clicks(selected=self.selected)
+        if phase in SQUARE_PHASES:
+            clicks.squares = {a.partition(" ")[2]: f"act:{a}" for a in self.legal}
+        elif phase == "fence":
+            clicks.edges = {a: f"act:{a}" for a in self.legal}
+        elif phase in PAIR_PHASES or phase == "move":
+            moves = self._pairs() if phase in PAIR_PHASES else self._steps()
+            if self.selected is None:
+                clicks.squares = {a: f"sel:{a}" for a, _, _ in moves}
+            else:
+                clicks.squares = {b: f"act:{act}" for a, b, act in moves if a == self.selected}
+                clicks.squares[self.selected] = f"sel:{self.selected}"
+        return clicks
+
+    async def _clicked(self, event: Any) -> None:
+        token = event.args if isinstance(event.args, str) else None
+        if token is None or self.busy or not self._my_turn():
+            return
+        kind, _, value = token.partition(":")
+        if kind == "sel" and value in self._sources():
+            self.selected = None if value == self.selected else value
+            self._draw()
+        elif kind == "act" and value in self.legal:
+            await self._send(value)
+
+    async def _stop(self) -> None:
+        if "stop" in self.legal and not self.busy:
+            await self._send("stop")
+
+    def _clear(self) -> None:
+        self.selected = None
+        self._draw()
+
+    async def _send(self, action: str) -> None:
+        if self.on_action is None:
+            return
+        self.busy = True
+        self._draw()
+        try:
+            if await self.on_action(action):
+                self.selected = None
+        finally:
+            self.busy = False
+            self._draw()
+
+    # ------------------------------------------------------------------ words
+
+    def _prompt(self) -> str:
+        t, view = self.t, self.view
+        phase = view["phase"]
+        if phase == "over":
+            return t("camping.over")
+        name = self.names[view["current"]]
+        if not self._my_turn():
+            return t(f"camping.waiting.{phase}", name=name)
+        if phase in PAIR_PHASES and self.selected:
+            return t(f"camping.prompt.{phase}_second", square=self.selected)
+        if phase == "move":
+            if self.selected:
+                return t("camping.prompt.move_to", square=self.selected)
+            return t.plural("camping.prompt.move", view["steps_left"])
+        if phase == "caravan":
+            return t.plural("camping.prompt.caravan", view["caravans_to_place"][view["current"]])
+        return t(f"camping.prompt.{phase}")
+
+    def _news(self) -> str:
+        last = self.view.get("last_turn")
+        if not last:
+            return ""
+        name = self.names[last["seat"]]
+        parts = [self.action_text(a) for a in last["actions"]]
+        text = self.t("camping.news", name=name, actions="; ".join(parts) or "—")
+        if last["auto"]:
+            text += " " + self.t.plural("camping.news_auto", len(last["auto"]))
+        return text
+
+    def action_text(self, action: str) -> str:
+        t = self.t
+        word, _, where = action.partition(" ")
+        if word in ("pool", "token", "bungalow", "caravan"):
+            return t(f"camping.did.{word}", where=where)
+        if action == "stop":
+            return t("camping.did.stop")
+        if "|" in action:
+            return t("camping.did.fence", edge=action)
+        return t("camping.did.step", step=action.replace("-", " → "))
+
+    # ------------------------------------------------------------------ result
+
+    def result_details(self, view: dict[str, Any]) -> None:
+        """Each player's regions at the end: squares, pool, ice creams, pest, points."""
+        t = self.t
+        rows = []
+        for seat, name in enumerate(self.names):
+            owned = [r for r in view["regions"] if r["owner"] == seat]
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "regions": len(owned),
+                    "squares": sum(r["size"] for r in owned),
+                    "pool": "✓" if any(r["pool"] for r in owned) else "",
+                    "ice": sum(r["icecreams"] for r in owned),
+                    "pest": "✓" if any(r["pest"] for r in owned) else "",
+                    "points": int(view["scores"][seat]),
+                }
+            )
+        columns = [
+            {"name": "name", "label": t("camping.col.player"), "field": "name", "align": "left"},
+            {"name": "regions", "label": t("camping.col.regions"), "field": "regions"},
+            {"name": "squares", "label": t("camping.col.squares"), "field": "squares"},
+            {"name": "pool", "label": t("camping.col.pool"), "field": "pool"},
+            {"name": "ice", "label": t("camping.col.ice"), "field": "ice"},
+            {"name": "pest", "label": t("camping.col.pest"), "field": "pest"},
+            {"name": "points", "label": t("camping.col.points"), "field": "points"},
+        ]
+        ui.table(columns=columns, rows=rows, row_key="seat").props(
+            'dense flat data-testid="camping-breakdown"'
+        ).classes("w-full")
+
+    def set_cover(
+        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
+    ) -> None:
+        """Nothing is secret from one player to another here: no hand-over screen."""
