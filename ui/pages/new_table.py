@@ -153,7 +153,8 @@ def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None)
         heading = t("new.opponent") if high == 2 else t("new.seat", n=seat + 1)
         ui.label(heading).classes("text-sm font-semibold")
         choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=OPPONENTS[0])
-        choice.props(f'data-testid="opponent{suffix}"').mark(f"opponent{suffix}")
+        choice.props(f'data-testid="opponent{suffix}"' + (" inline" if high > 2 else ""))
+        choice.mark(f"opponent{suffix}")
         default = t("new.second_default") if seat == 1 else t("new.seat_default", n=seat + 1)
         testid = "second-name" if seat == 1 else f"seat-name-{seat + 1}"
         name = (

@@ -32,7 +32,7 @@ class CampingRules(Rules):
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         merged = super().validate_options(players, options)
         size, caravans = merged["size"], merged["caravans"]
-        if isinstance(size, bool) or size not in SIZES:
+        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
             raise ValueError("The board is 8, 9 or 10 squares a side.")
         if isinstance(caravans, bool) or not isinstance(caravans, int) or not 2 <= caravans <= 6:
             raise ValueError("Each player has 2 to 6 caravans.")

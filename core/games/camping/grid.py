@@ -25,7 +25,7 @@ from core.engine import IllegalAction
 
 SIZES = (8, 9, 10)
 LETTERS = "abcdefghij"
-SQUARE = re.compile(r"^([a-j])(10|[1-9])$")
+SQUARE = re.compile(r"([a-j])(10|[1-9])")
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Grid:
 
     def square(self, text: str) -> int:
         """The square a name like ``c4`` denotes; IllegalAction when there is none."""
-        match = SQUARE.match(text)
+        match = SQUARE.fullmatch(text)
         if match:
             col, row = LETTERS.index(match.group(1)), int(match.group(2)) - 1
             if col < self.n and row < self.n:

@@ -433,6 +433,7 @@ class CampingState(State):
             )
         if self.cells[b] != EMPTY:
             raise IllegalAction(f"{right} is already taken.", key="camping.occupied", square=right)
+        self._canonical(text, f"{self.g.name(a)}-{self.g.name(b)}")
         content = self.cells[a]
         self.cells[a], self.cells[b] = EMPTY, content
         if content == PEST:
