@@ -63,7 +63,7 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
             ui.button(t("nav.history"), on_click=lambda: ui.navigate.to("/history")).props(
                 'flat color=white no-caps data-testid="nav-history"'
             )
-            ui.button(t("nav.rules"), on_click=lambda: ui.navigate.to("/rules/caravan")).props(
+            ui.button(t("nav.rules"), on_click=lambda: ui.navigate.to("/rules")).props(
                 'flat color=white no-caps data-testid="nav-rules"'
             )
         with (

@@ -109,3 +109,13 @@ async def test_the_mystery_tokens_reach_the_page_face_down_until_the_reveal(user
     shown = picture(user)
     assert 'data-piece="token"' not in shown
     assert shown.count('data-piece="pest"') == 1 and shown.count('data-piece="icecream"') == 2
+
+
+async def test_the_rules_index_leads_to_both_games_help_in_both_languages(user: User) -> None:
+    await user.open("/rules")
+    await user.should_see("Deluxe Camping")
+    await user.open("/rules/camping")
+    await user.should_see("Scoring")
+    user.http_client.headers["accept-language"] = "fr"
+    await user.open("/rules/camping")
+    await user.should_see("Décompte")

@@ -202,6 +202,7 @@ MESSAGES: dict[str, str] = {
     "replay.start": "Start of the game",
     "replay.move": "{name}: {action}",
     "rules.title": "Rules",
+    "rules.index": "Rules of the games",
     "rules.missing": "No rules help for this game yet.",
     # refusals
     "error.not_found": "There is no such table.",

@@ -202,6 +202,7 @@ MESSAGES: dict[str, str] = {
     "replay.start": "Début de la partie",
     "replay.move": "{name} : {action}",
     "rules.title": "Règles",
+    "rules.index": "Règles des jeux",
     "rules.missing": "Pas encore d'aide pour ce jeu.",
     # refusals
     "error.not_found": "Cette table n'existe pas.",

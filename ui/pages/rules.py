@@ -14,6 +14,16 @@ HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 
 
 def register() -> None:
+    @ui.page("/rules")
+    def index(request: Request) -> None:
+        t = translator(request)
+        with frame(t, t("rules.title")):
+            ui.label(t("rules.index")).classes("text-2xl font-bold")
+            with ui.column().classes("gap-2").props('data-testid="rules-index"'):
+                for game, rules in GAMES.items():
+                    if (HELP_DIR / f"{game}.{t.lang}.md").exists():
+                        ui.link(rules.title, f"/rules/{game}").classes("text-lg")
+
     @ui.page("/rules/{game}")
     def rules(game: str, request: Request) -> None:
         t = translator(request)
