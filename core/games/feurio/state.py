@@ -1,0 +1,625 @@
+"""A game of Feurio!: the hidden stack, the hottest cell, firemen, zones and the end.
+
+Rules help and notation: ``docs/games/feurio.md``. Decisions D1-D10 of the
+project's specification are cited where they apply.
+
+Colours are numbered 0-3 (written A-D in diagrams). With four players colour
+``c`` is seat ``c``; with two, seat 0 plays colours 0 and 2 and seat 1 plays 1
+and 3, so the turn order over the colours alternates the players (D2); with
+three, colours 0-2 take turns and colour 3 is the neutral colour, four men of
+which each player holds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from core.engine import IllegalAction, State
+from core.games.feurio.hexes import (
+    DIAMOND,
+    FIREBREAK,
+    SIDES,
+    SPACES,
+    TILES_PER_VALUE,
+    TRIANGLE,
+    VALUES,
+    Cell,
+    cell,
+    name,
+    neighbours,
+    order,
+)
+
+LAY, MEN, OVER = "lay", "men", "over"
+PASS, DONE = "pass", "done"
+LAY_WORD, BREAK_WORD, MAN_WORD, NEUTRAL_WORD = "lay", "break", "man", "neutral"
+WORDS = (LAY_WORD, BREAK_WORD, MAN_WORD, NEUTRAL_WORD)
+COLOURS = 4
+NEUTRAL = 3  # the neutral colour in the three-player game
+MEN_PER_COLOUR = 12
+NEUTRAL_PER_PLAYER = 4
+MEN_PER_TURN = 3
+LONGEST_ACTION = 20
+
+
+def zone_score(values: list[int], edge_values: list[int]) -> int:
+    """D7: the zone's values summed, divided by the lowest value among its tiles
+    that still have a free edge (``edge_values``), rounded up; 0 when enclosed.
+
+    >>> zone_score([6, 5, 3, 2], [3, 2]), zone_score([6, 5, 4], [4]), zone_score([6, 6], [])
+    (8, 4, 0)
+    """
+    if not edge_values:
+        return 0
+    return -(-sum(values) // min(edge_values))
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One connected group of tiles holding men of one colour."""
+
+    colour: int
+    tiles: tuple[int, ...]  # tile numbers (placement order)
+    total: int
+    divisor: int | None  # lowest value among its tiles with a free edge
+
+    @property
+    def value(self) -> int:
+        return 0 if self.divisor is None else -(-self.total // self.divisor)
+
+
+def _notation_error() -> IllegalAction:
+    return IllegalAction(
+        "Write an action as 'lay 0,1', 'break 0,1', 'man 0,1', 'neutral 0,1', 'pass' or 'done'.",
+        key="feurio.notation",
+        code="notation",
+    )
+
+
+def parse(action: object) -> tuple[str, Cell | None]:
+    """The word and cell of a canonical action; IllegalAction(code="notation") otherwise.
+
+    >>> parse("man 2,-1"), parse("pass")
+    (('man', (2, -1)), ('pass', None))
+    """
+    if not isinstance(action, str) or len(action) > LONGEST_ACTION:
+        raise _notation_error()
+    if action in (PASS, DONE):
+        return action, None
+    word, space, rest = action.partition(" ")
+    where = cell(rest) if space and word in WORDS else None
+    if where is None:
+        raise _notation_error()
+    return word, where
+
+
+class FeurioState(State):
+    """The whole position. Only the order of ``stack`` is hidden (D10)."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.options = dict(options)
+        rng = random.Random(seed)
+        tiles = [value for value in VALUES for _ in range(TILES_PER_VALUE)]
+        rng.shuffle(tiles)
+        self.stack = tiles  # face down; the next tile drawn is the last one
+        self.colours = 3 if players == 3 else 4  # colours taking turns (D2)
+        self.owner = [c % players for c in range(self.colours)]
+        self.hand = [MEN_PER_COLOUR] * COLOURS
+        self.neutral = [NEUTRAL_PER_PLAYER if players == 3 else 0 for _ in range(players)]
+        if players == 3:
+            self.hand[NEUTRAL] = 0  # the neutral men are in the players' hands
+        # The board, tile by tile in the order laid.
+        self.cells: list[Cell] = []
+        self.at: dict[Cell, int] = {}
+        self.values: list[int] = []  # FIREBREAK (0) for a face-down tile
+        self.touching: list[int] = []  # neighbouring tiles, so free edges = 6 - touching
+        self.men: list[int] = []  # 4 per tile: men of each colour
+        self.load: list[int] = []  # men on each tile, all colours
+        self._heat: dict[Cell, int] | None = None
+        for spot in TRIANGLE if self.colours == 3 else DIAMOND:  # D3
+            self._put(spot, self.stack.pop())
+        self.first = rng.randrange(self.colours)
+        self.colour = self.first
+        self.phase = LAY
+        self.turn = 0
+        self.drawn: int | None = None
+        self.target: int | None = None  # the tile this turn's men go on
+        self.placed = 0  # men placed this turn in step 2
+        self.passes = 0  # consecutive passes since the stack ran out (D6)
+        self.this_turn: dict[str, Any] = {}
+        self.last_turn: dict[str, Any] | None = None
+        self._proceed(self.first)
+
+    # ------------------------------------------------------------------ board
+
+    def _put(self, spot: Cell, value: int) -> int:
+        tile = len(self.cells)
+        self.cells.append(spot)
+        self.at[spot] = tile
+        self.values.append(value)
+        self.men.extend((0,) * COLOURS)
+        self.load.append(0)
+        touching = 0
+        for other in neighbours(spot):
+            if other in self.at:
+                self.touching[self.at[other]] += 1
+                touching += 1
+        self.touching.append(touching)
+        self._heat = None
+        return tile
+
+    def free_edges(self, tile: int) -> int:
+        return SIDES - self.touching[tile]
+
+    def capacity(self, tile: int) -> int:
+        """D5: men a tile may hold now: its spaces, and no more than its free edges."""
+        return min(SPACES[self.values[tile]], self.free_edges(tile))
+
+    def room(self, tile: int) -> int:
+        """How many more men may go on this tile."""
+        return max(0, self.capacity(tile) - self.load[tile])
+
+    def heat(self) -> dict[Cell, int]:
+        """D4: every empty cell next to the forest, with the sum of its neighbours' values."""
+        if self._heat is None:
+            heat: dict[Cell, int] = {}
+            for tile, spot in enumerate(self.cells):
+                for other in neighbours(spot):
+                    if other not in self.at:
+                        heat[other] = heat.get(other, 0) + self.values[tile]
+            self._heat = heat
+        return self._heat
+
+    def hottest(self) -> list[Cell]:
+        heat = self.heat()
+        best = max(heat.values())
+        return sorted((c for c, h in heat.items() if h == best), key=order)
+
+    # ------------------------------------------------------------------ turns
+
+    def available(self, colour: int) -> int:
+        """Men the colour's player may place in its turn: its own, plus neutral ones."""
+        return self.hand[colour] + (self.neutral[self.owner[colour]] if self.players == 3 else 0)
+
+    def _any_room(self) -> bool:
+        return any(self.room(tile) for tile in range(len(self.cells)))
+
+    def _can_place(self, colour: int) -> bool:
+        return self.available(colour) > 0 and self._any_room()
+
+    def _lay_actions(self) -> list[str]:
+        actions = [f"{LAY_WORD} {name(c)}" for c in self.hottest()]
+        if self.options["firebreak"] and self.hand[self.colour] > 0:
+            actions += [f"{BREAK_WORD} {name(c)}" for c in self.heat()]
+        return sorted(actions)
+
+    def _open_turn(self, colour: int) -> None:
+        self.turn += 1
+        self.colour = colour
+        self.drawn, self.target, self.placed = None, None, 0
+        self.this_turn = {
+            "turn": self.turn,
+            "colour": colour,
+            "seat": self.owner[colour],
+            "drawn": None,
+            "laid": None,
+            "firebreak": False,
+            "on": None,
+            "men": [0] * COLOURS,
+            "passed": False,
+            "actions": [],
+            "auto": [],
+        }
+
+    def _proceed(self, colour: int | None) -> None:
+        """Start ``colour``'s turn (None: go on to step 2 of the current one) and
+        play every forced step: a tile with one legal cell is laid at once (D4), a
+        colour with no legal placement passes (D6). Stops where a choice is left."""
+        while True:
+            if colour is not None:
+                self._open_turn(colour)
+                if self.stack:
+                    self.drawn = self.stack.pop()
+                    self.this_turn["drawn"] = self.drawn
+                    self.phase = LAY
+                    lays = self._lay_actions()
+                    if len(lays) > 1:
+                        return
+                    self.this_turn["auto"].append(lays[0])
+                    self._lay(*parse(lays[0]))
+            self.phase = MEN
+            if self._can_place(self.colour):
+                return
+            self.this_turn["auto"].append(PASS)
+            if self._close_turn(passed=True):
+                return
+            colour = self._next_colour()
+
+    def _next_colour(self) -> int:
+        return (self.colour + 1) % self.colours
+
+    def _lay(self, word: str, spot: Cell | None) -> None:
+        assert spot is not None and self.drawn is not None
+        if word == BREAK_WORD:  # D9: face down, with one of the player's men on it
+            tile = self._put(spot, FIREBREAK)
+            self.men[COLOURS * tile + self.colour] += 1
+            self.load[tile] += 1
+            self.hand[self.colour] -= 1
+            self.this_turn["firebreak"] = True
+        else:
+            self._put(spot, self.drawn)
+        self.this_turn["laid"] = name(spot)
+        self.drawn = None
+
+    def _close_turn(self, passed: bool) -> bool:
+        """Record the turn and apply D6; True when the game is over."""
+        if passed:
+            self.passes += 0 if self.stack else 1
+        else:
+            self.passes = 0
+        self.this_turn["passed"] = passed
+        self.last_turn = self.this_turn
+        self.this_turn = {}
+        if not self.stack and (
+            self.passes >= self.colours
+            or not self._any_room()
+            or not any(self.available(c) for c in range(self.colours))
+        ):
+            self.phase = OVER
+            self.target, self.placed = None, 0
+            return True
+        return False
+
+    # ------------------------------------------------------------------ protocol
+
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.phase == OVER else frozenset((self.owner[self.colour],))
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.phase == OVER or seat != self.owner[self.colour]:
+            return []
+        if self.phase == LAY:
+            return self._lay_actions()
+        tiles = range(len(self.cells)) if self.target is None else (self.target,)
+        open_tiles = [name(self.cells[t]) for t in tiles if self.room(t)]
+        actions = [DONE if self.placed else PASS]
+        if self.hand[self.colour]:
+            actions += [f"{MAN_WORD} {c}" for c in open_tiles]
+        if self.players == 3 and self.neutral[seat]:
+            actions += [f"{NEUTRAL_WORD} {c}" for c in open_tiles]
+        return sorted(actions)
+
+    def apply(self, seat: int, action: str) -> None:
+        if not isinstance(action, str):
+            raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.", key="game_over")
+        if seat != self.owner[self.colour]:
+            raise IllegalAction("It is not your turn.", key="not_your_turn")
+        word, spot = parse(action)
+        if self.phase == LAY:
+            self._apply_lay(word, spot)
+        else:
+            self._apply_men(seat, word, spot)
+
+    def _apply_lay(self, word: str, spot: Cell | None) -> None:
+        if word not in (LAY_WORD, BREAK_WORD) or spot is None:
+            raise IllegalAction(
+                f"First lay the tile you drew (a {self.drawn}) on a hottest cell.",
+                key="feurio.lay_first",
+                value=self.drawn,
+            )
+        where = name(spot)
+        if spot in self.at:
+            raise IllegalAction(
+                f"There is already a tile on {where}.", key="feurio.occupied", cell=where
+            )
+        heat = self.heat()
+        if word == BREAK_WORD:
+            if not self.options["firebreak"]:
+                raise IllegalAction(
+                    "Firebreaks are not played at this table.", key="feurio.no_firebreak"
+                )
+            if spot not in heat:
+                raise IllegalAction(
+                    "A firebreak must touch the forest.", key="feurio.firebreak_apart", cell=where
+                )
+            if not self.hand[self.colour]:
+                raise IllegalAction(
+                    "A firebreak costs one of your men, and you have none left.",
+                    key="feurio.firebreak_no_man",
+                )
+        else:
+            hottest = self.hottest()
+            if spot not in hottest:
+                best = heat[hottest[0]]
+                cells = ", ".join(name(c) for c in hottest)
+                found = heat.get(spot, 0)
+                raise IllegalAction(
+                    f"The fire spreads to the hottest cell: the tile goes on {cells} "
+                    f"(heat {best}), not on {where} (heat {found}).",
+                    key="feurio.not_hottest",
+                    cell=where,
+                    heat=found,
+                    best=best,
+                    hottest=[name(c) for c in hottest],
+                )
+        self.this_turn["actions"].append(f"{word} {where}")
+        self._lay(word, spot)
+        self._proceed(None)
+
+    def _apply_men(self, seat: int, word: str, spot: Cell | None) -> None:
+        if word in (LAY_WORD, BREAK_WORD):
+            raise IllegalAction(
+                "You have already laid this turn's tile."
+                if self.this_turn["laid"]
+                else "The stack is empty: there is no tile to lay.",
+                key="feurio.no_tile_to_lay",
+            )
+        if word == PASS or word == DONE:
+            if word == PASS and self.placed:
+                raise IllegalAction(
+                    "You have placed men this turn: end it with 'done'.",
+                    key="feurio.pass_after_men",
+                )
+            if word == DONE and not self.placed:
+                raise IllegalAction(
+                    "You have placed no man this turn: to place none, pass.",
+                    key="feurio.done_without_men",
+                )
+            self.this_turn["actions"].append(word)
+            self._end_turn(passed=word == PASS)
+            return
+        assert spot is not None
+        colour = self.colour
+        if word == NEUTRAL_WORD:
+            if self.players != 3:
+                raise IllegalAction(
+                    "Neutral men are only played in the three-player game.",
+                    key="feurio.no_neutral",
+                )
+            if not self.neutral[seat]:
+                raise IllegalAction("You have no neutral men left.", key="feurio.no_neutral_left")
+            colour = NEUTRAL
+        elif not self.hand[colour]:
+            raise IllegalAction("You have no men of this colour left.", key="feurio.no_men_left")
+        problem = self._why_not_man(spot)
+        if problem is not None:
+            raise problem
+        tile = self.at[spot]
+        self.men[COLOURS * tile + colour] += 1
+        self.load[tile] += 1
+        if colour == NEUTRAL and self.players == 3:
+            self.neutral[seat] -= 1
+        else:
+            self.hand[colour] -= 1
+        self.target = tile
+        self.placed += 1
+        self.this_turn["on"] = name(spot)
+        self.this_turn["men"][colour] += 1
+        self.this_turn["actions"].append(f"{word} {name(spot)}")
+        if self.placed >= MEN_PER_TURN or not self.room(tile) or not self.available(self.colour):
+            self.this_turn["auto"].append(DONE)
+            self._end_turn(passed=False)
+
+    def _why_not_man(self, spot: Cell) -> IllegalAction | None:
+        """The rule one more man on ``spot`` would break (D5), or None."""
+        where = name(spot)
+        tile = self.at.get(spot)
+        if tile is None:
+            return IllegalAction(f"There is no tile on {where}.", key="feurio.no_tile", cell=where)
+        if self.target is not None and tile != self.target:
+            chosen = name(self.cells[self.target])
+            return IllegalAction(
+                f"All your men this turn go on one tile: {chosen}.",
+                key="feurio.one_tile",
+                cell=where,
+                chosen=chosen,
+            )
+        if self.placed >= MEN_PER_TURN:
+            return IllegalAction(
+                "You may place at most three men a turn.", key="feurio.three_a_turn"
+            )
+        free = self.free_edges(tile)
+        if free == 0:
+            return IllegalAction(
+                "This tile is enclosed: no fireman can go on it.",
+                key="feurio.enclosed",
+                cell=where,
+            )
+        spaces = SPACES[self.values[tile]]
+        if self.load[tile] >= spaces:
+            return IllegalAction(
+                f"Every space on this tile is taken ({spaces} in all).",
+                key="feurio.no_space",
+                cell=where,
+                spaces=spaces,
+            )
+        if self.load[tile] >= free:
+            return IllegalAction(
+                f"Firemen come in from outside: this tile has {free} free "
+                f"{'edge' if free == 1 else 'edges'}, so it holds at most {free} "
+                f"{'man' if free == 1 else 'men'}.",
+                key="feurio.free_edges",
+                cell=where,
+                free_edges=free,
+            )
+        return None
+
+    def _end_turn(self, passed: bool) -> None:
+        if not self._close_turn(passed):
+            self._proceed(self._next_colour())
+
+    # ------------------------------------------------------------------ results
+
+    def zones(self, colour: int) -> list[Zone]:
+        """D7: the connected groups of face-up tiles holding men of ``colour``."""
+        mine = {
+            spot
+            for tile, spot in enumerate(self.cells)
+            if self.values[tile] != FIREBREAK and self.men[COLOURS * tile + colour]
+        }
+        found: list[Zone] = []
+        for start in sorted(mine, key=order):
+            if not mine:
+                break
+            if start not in mine:
+                continue
+            mine.discard(start)
+            group, todo = [start], [start]
+            while todo:
+                for other in neighbours(todo.pop()):
+                    if other in mine:
+                        mine.discard(other)
+                        group.append(other)
+                        todo.append(other)
+            tiles = tuple(sorted(self.at[c] for c in group))
+            edged = [self.values[t] for t in tiles if self.free_edges(t)]
+            found.append(
+                Zone(
+                    colour=colour,
+                    tiles=tiles,
+                    total=sum(self.values[t] for t in tiles),
+                    divisor=min(edged) if edged else None,
+                )
+            )
+        return found
+
+    def colour_scores(self) -> list[int]:
+        """Per colour taking turns, the sum of its zones (the neutral colour scores nothing)."""
+        return [sum(z.value for z in self.zones(c)) for c in range(self.colours)]
+
+    def scores(self) -> list[float]:
+        """D2, D7: per seat, the zones of the colours that seat plays."""
+        totals = [0.0] * self.players
+        for colour, points in enumerate(self.colour_scores()):
+            totals[self.owner[colour]] += points
+        return totals
+
+    def men_in_hand(self) -> list[int]:
+        """Per seat, the men not yet placed: its colours' and its neutral ones."""
+        held = list(self.neutral)
+        for colour in range(self.colours):
+            held[self.owner[colour]] += self.hand[colour]
+        return held
+
+    def ranking(self) -> list[int]:
+        """D8: highest score first; on equal scores, more men in hand is better."""
+        keys = list(zip(self.scores(), self.men_in_hand(), strict=True))
+        return [1 + sum(other > mine for other in keys) for mine in keys]
+
+    # ------------------------------------------------------------------ views
+
+    def _tile_view(self, tile: int) -> dict[str, Any]:
+        q, r = self.cells[tile]
+        value = self.values[tile]
+        return {
+            "cell": name((q, r)),
+            "q": q,
+            "r": r,
+            "value": value,
+            "face_up": value != FIREBREAK,
+            "spaces": SPACES[value],
+            "free_edges": self.free_edges(tile),
+            "men": self.men[COLOURS * tile : COLOURS * tile + COLOURS],
+            "room": self.room(tile),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.phase == OVER
+        heat = self.heat()
+        hottest = [name(c) for c in self.hottest()] if self.stack or self.phase == LAY else []
+        scores = self.scores()
+        placing = None
+        if self.target is not None:
+            placing = {
+                "cell": name(self.cells[self.target]),
+                "placed": self.placed,
+                "left": MEN_PER_TURN - self.placed,
+            }
+        unseen = [0] * len(VALUES)
+        for value in self.stack:
+            unseen[value - 1] += 1
+        return {
+            "game": "feurio",
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "to_move": sorted(self.to_move()),
+            "current": None if over else self.owner[self.colour],
+            "current_colour": None if over else self.colour,
+            "first_colour": self.first,
+            "colours": [
+                {
+                    "colour": c,
+                    "seat": self.owner[c] if c < self.colours else None,
+                    "neutral": c >= self.colours,
+                    "in_hand": self.hand[c] if c < self.colours else sum(self.neutral),
+                    "score": points,
+                }
+                for c, points in enumerate(self.colour_scores() + [0] * (COLOURS - self.colours))
+            ],
+            "neutral_in_hand": list(self.neutral),
+            "men_in_hand": self.men_in_hand(),
+            "turn": self.turn,
+            "stack": len(self.stack),
+            "unseen": unseen,
+            "drawn": self.drawn,
+            "tiles": [self._tile_view(t) for t in range(len(self.cells))],
+            "hottest": hottest,
+            "heat": heat[self.hottest()[0]] if hottest else None,
+            "frontier": [{"cell": name(c), "heat": heat[c]} for c in sorted(heat, key=order)],
+            "placing": placing,
+            "zones": [
+                [
+                    {
+                        "tiles": [name(self.cells[t]) for t in zone.tiles],
+                        "total": zone.total,
+                        "divisor": zone.divisor,
+                        "value": zone.value,
+                    }
+                    for zone in self.zones(c)
+                ]
+                for c in range(self.colours)
+            ],
+            "scores": scores,
+            "passes": self.passes,
+            "this_turn": _copy_turn(self.this_turn) if self.this_turn else None,
+            "last_turn": _copy_turn(self.last_turn) if self.last_turn else None,
+            "result": {"scores": scores, "ranking": self.ranking()} if over else None,
+        }
+
+    def clone(self) -> FeurioState:
+        other = object.__new__(FeurioState)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.stack = list(self.stack)
+        other.owner = list(self.owner)
+        other.hand = list(self.hand)
+        other.neutral = list(self.neutral)
+        other.cells = list(self.cells)
+        other.at = dict(self.at)
+        other.values = list(self.values)
+        other.touching = list(self.touching)
+        other.men = list(self.men)
+        other.load = list(self.load)
+        other.this_turn = _copy_turn(self.this_turn)
+        # last_turn and the heat map are replaced, never mutated: shared.
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> FeurioState:
+        """D10: nobody knows the order of the face-down stack: shuffle it."""
+        other = self.clone()
+        rng.shuffle(other.stack)
+        return other
+
+
+def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    return {key: list(value) if isinstance(value, list) else value for key, value in turn.items()}
