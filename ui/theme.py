@@ -3,6 +3,7 @@
 from ui.boards.camping.svg import BOARD_CSS as CAMPING_CSS
 from ui.boards.caravan.board import BOARD_CSS
 from ui.boards.caravan.cards import CARD_CSS
+from ui.boards.feurio.svg import BOARD_CSS as FEURIO_CSS
 
 SITE_CSS = (
     """
@@ -20,5 +21,6 @@ a.no-underline{text-decoration:none}
     + CARD_CSS
     + BOARD_CSS
     + CAMPING_CSS
+    + FEURIO_CSS
     + ".cp-current{background:#fff3cd;border-radius:6px}"
 )

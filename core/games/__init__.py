@@ -5,5 +5,6 @@ from __future__ import annotations
 from core.engine import Rules
 from core.games.camping import CampingRules
 from core.games.caravan import CaravanRules
+from core.games.feurio import FeurioRules
 
-GAMES: dict[str, Rules] = {rules.id: rules for rules in (CaravanRules(), CampingRules())}
+GAMES: dict[str, Rules] = {rules.id: rules for rules in (CaravanRules(), CampingRules(), FeurioRules())}

@@ -14,6 +14,8 @@ from ui.boards.camping.board import CampingBoard
 from ui.boards.camping.options import option_fields as camping_options
 from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.options import option_fields as caravan_options
+from ui.boards.feurio.board import FeurioBoard
+from ui.boards.feurio.options import option_fields as feurio_options
 
 
 @dataclass(frozen=True)
@@ -29,4 +31,5 @@ class BoardSpec:
 BOARDS: dict[str, BoardSpec] = {
     "caravan": BoardSpec(board=CaravanBoard, option_fields=caravan_options),
     "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
+    "feurio": BoardSpec(board=FeurioBoard, option_fields=feurio_options, private=False),
 }

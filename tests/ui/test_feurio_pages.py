@@ -1,0 +1,83 @@
+"""Feurio!'s pages as a visitor uses them, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from nicegui import ui
+from nicegui.testing import User
+
+HOT_SEAT = "A friend on this screen (hot seat)"
+
+
+def picture(user: User) -> str:
+    (element,) = user.find(marker="feurio-board").elements
+    assert isinstance(element, ui.html)
+    return element.content
+
+
+def offered(user: User) -> list[str]:
+    return re.findall(r'data-click="act:([^"]+)"', picture(user))
+
+
+async def click_and_wait(user: User, token: str) -> None:
+    before = picture(user)
+    user.find(marker="feurio-board").trigger("click", token)
+    for _ in range(100):
+        if picture(user) != before:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the board did not change after {token}")
+
+
+async def start_hot_seat(user: User) -> None:
+    await user.open("/new/feurio")
+    user.find(marker="name").clear().type("Ann")
+    user.find(HOT_SEAT).click()
+    user.find(marker="second-name").clear().type("Bea")
+    user.find(marker="start").click()
+    await user.should_see("Colours")
+
+
+async def test_a_hot_seat_table_plays_each_colour_in_turn_without_a_hand_over_screen(
+    user: User,
+) -> None:
+    await start_hot_seat(user)
+    await user.should_not_see("Pass the device")
+    for _ in range(3):
+        cells = offered(user)
+        if cells and cells[0].startswith("lay "):
+            await click_and_wait(user, f"act:{cells[0]}")
+        else:
+            user.find(marker="pass").click()
+            await asyncio.sleep(0.2)
+    await user.should_see("Last turn")
+    await user.should_not_see("Pass the device")
+
+
+async def test_clicks_the_board_does_not_offer_change_nothing(user: User) -> None:
+    await start_hot_seat(user)
+    before = picture(user)
+    forgeries = (
+        "act:lay 9,9",
+        "act:man 9,9",
+        "act:lay 0,0",
+        "act:neutral 0,0",
+        "act:done",
+        "x",
+        "",
+    )
+    assert not set(forgeries) & {f"act:{a}" for a in offered(user)}
+    for forged in forgeries:
+        user.find(marker="feurio-board").trigger("click", forged)
+    await asyncio.sleep(0.2)
+    assert picture(user) == before
+
+
+async def test_the_rules_help_of_feurio_exists_in_both_languages(user: User) -> None:
+    await user.open("/rules/feurio")
+    await user.should_see("Scoring")
+    user.http_client.headers["accept-language"] = "fr"
+    await user.open("/rules/feurio")
+    await user.should_see("Décompte")

@@ -1,0 +1,288 @@
+"""The Feurio! table as a player sees it, drawn from one seat's view.
+
+The forest is one SVG picture (``svg.py``) redrawn per move, beside a colour
+table patched in place. Clickable cells come only from the engine's legal
+actions: a hottest cell to lay the drawn tile on, or a tile a man may join.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import ui
+
+from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
+from ui.i18n import Translator
+
+Submit = Callable[[str], Awaitable[bool]]
+CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
+
+
+class FeurioBoard:
+    """One client's Feurio! board. ``seat`` None shows a spectator's view."""
+
+    def __init__(
+        self,
+        t: Translator,
+        *,
+        names: list[str],
+        seat: int | None,
+        on_action: Submit | None,
+        thinking: Any | None = None,
+    ) -> None:
+        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.busy = False
+        self._rows: dict[int, tuple[ui.element, ui.label, ui.label]] = {}
+        self._scores: dict[int, ui.label] = {}
+        self._totals: dict[int, ui.label] = {}
+        with ui.row().classes("w-full gap-4 items-start wrap"):
+            with ui.column().classes("gap-2 items-stretch").style("flex:1 1 420px;max-width:720px"):
+                self.turn = ui.label().classes("text-lg font-semibold")
+                self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
+                self.status = ui.label().classes("text-sm").props('data-testid="feurio-status"')
+                self.picture = ui.html("", sanitize=False).classes("w-full")
+                self.picture.props('data-testid="feurio-board"').mark("feurio-board")
+                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                with ui.row().classes("gap-2 items-center wrap"):
+                    self.done_button = ui.button(
+                        t("feurio.done"), on_click=lambda: self._send("done")
+                    )
+                    self.done_button.props('color=primary data-testid="done"').mark("done")
+                    self.pass_button = ui.button(
+                        t("feurio.pass"), on_click=lambda: self._send("pass")
+                    )
+                    self.pass_button.props('outline data-testid="pass"').mark("pass")
+                    self.firebreak = ui.switch(t("feurio.firebreak_mode"), on_change=self._draw)
+                    self.firebreak.props('data-testid="firebreak-mode"')
+                    self.neutral = ui.switch(t("feurio.neutral_mode"), on_change=self._draw)
+                    self.neutral.props('data-testid="neutral-mode"')
+                self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
+            with ui.card().classes("gap-2").style("flex:0 1 300px;min-width:250px"):
+                ui.label(t("feurio.colours")).classes("text-base font-bold")
+                for colour in range(4):
+                    self._colour_row(colour)
+                ui.separator()
+                for seat, name in enumerate(names):
+                    self._total_row(seat, name, thinking)
+                ui.separator()
+                with ui.column().classes("gap-0 text-xs text-grey-8"):
+                    for key in ("legend_heat", "legend_spaces", "legend_edges", "legend_zones"):
+                        ui.label(t(f"feurio.{key}"))
+
+    def _colour_row(self, colour: int) -> None:
+        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
+            row.props(f'data-testid="colour-{colour}"')
+            ui.html(
+                f'<span class="fu-chip" style="background:{COLOURS[colour]}"></span>',
+                sanitize=False,
+            )
+            name = ui.label().classes("text-sm font-semibold ellipsis")
+            ui.space()
+            hand = ui.label().classes("text-xs text-grey-8")
+            self._scores[colour] = (
+                ui.label()
+                .classes("text-lg font-bold")
+                .props(f'data-testid="colour-score-{colour}"')
+            )
+        self._rows[colour] = (row, name, hand)
+
+    def _total_row(self, seat: int, name: str, thinking: Any | None) -> None:
+        with ui.row().classes("w-full items-center no-wrap gap-2"):
+            mine = f" ({self.t('you')})" if seat == self.seat else ""
+            ui.label(name + mine).classes("text-sm").props(f'data-testid="name-{seat}"')
+            if thinking is not None:
+                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+            ui.space()
+            self._totals[seat] = (
+                ui.label().classes("text-base font-bold").props(f'data-testid="score-{seat}"')
+            )
+
+    # ----------------------------------------------------------------- updates
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        self.view, self.legal = view, legal
+        self._draw()
+
+    def _draw(self) -> None:
+        view, t = self.view, self.t
+        if not view:
+            return
+        mine = self._my_turn()
+        clicks = self._clicks() if mine and not self.busy else Clicks()
+        self.picture.set_content(forest_svg(view, clicks, t("feurio.board")))
+        self.turn.set_text(self._prompt())
+        self.status.set_text(self._status())
+        self.news.set_text(self._news())
+        for colour, (row, name, hand) in self._rows.items():
+            info = view["colours"][colour]
+            if info.get("neutral"):
+                name.set_text(t("feurio.neutral_colour", colour=t(f"feurio.colour.{colour}")))
+                self._scores[colour].set_text("—")
+            else:
+                owner = self.names[info["seat"]]
+                you = f" ({t('you')})" if info["seat"] == self.seat else ""
+                name.set_text(f"{t(f'feurio.colour.{colour}')} · {owner}{you}")
+                self._scores[colour].set_text(str(int(info["score"])))
+            hand.set_text(t.plural("feurio.in_hand", info["in_hand"]))
+            current = view["current_colour"] == colour and view["phase"] != "over"
+            row.classes(add="cp-current" if current else "", remove="" if current else "cp-current")
+        for seat, label in self._totals.items():
+            label.set_text(str(int(view["scores"][seat])))
+        kinds = {a.split(" ")[0] for a in self.legal}
+        self.done_button.visible = mine and "done" in self.legal
+        self.pass_button.visible = mine and "pass" in self.legal
+        self.firebreak.visible = mine and "break" in kinds and "lay" in kinds
+        self.neutral.visible = mine and "neutral" in kinds and "man" in kinds
+        for button in (self.done_button, self.pass_button):
+            button.set_enabled(not self.busy)
+
+    def _my_turn(self) -> bool:
+        return self.seat is not None and self.on_action is not None and bool(self.legal)
+
+    # ----------------------------------------------------------------- clicks
+
+    def _clicks(self) -> Clicks:
+        kinds = {a.split(" ")[0] for a in self.legal}
+        if self.view["phase"] == "lay":
+            want = (
+                "break"
+                if (self.firebreak.value and "break" in kinds) or "lay" not in kinds
+                else "lay"
+            )
+        else:
+            want = (
+                "neutral"
+                if (self.neutral.value and "neutral" in kinds) or "man" not in kinds
+                else "man"
+            )
+        room = {tile["cell"]: tile["room"] for tile in self.view["tiles"]}
+        clicks = Clicks()
+        for action in self.legal:
+            word, _, cell = action.partition(" ")
+            if word == want:
+                clicks.cells[cell] = f"act:{action}"
+                if word in ("man", "neutral") and room.get(cell):
+                    clicks.badges[cell] = str(room[cell])
+        return clicks
+
+    async def _clicked(self, event: Any) -> None:
+        token = event.args if isinstance(event.args, str) else None
+        if token is None or not token.startswith("act:"):
+            return
+        await self._send(token[4:])
+
+    async def _send(self, action: str) -> None:
+        if self.on_action is None or self.busy or action not in self.legal:
+            return
+        self.busy = True
+        self._draw()
+        try:
+            await self.on_action(action)
+        finally:
+            self.busy = False
+            self._draw()
+
+    # ------------------------------------------------------------------ words
+
+    def _colour_name(self, colour: int | None) -> str:
+        return "" if colour is None else self.t(f"feurio.colour.{colour}")
+
+    def _prompt(self) -> str:
+        t, view = self.t, self.view
+        phase = view["phase"]
+        if phase == "over":
+            return t("feurio.over")
+        colour = self._colour_name(view["current_colour"])
+        if not self._my_turn():
+            return t("feurio.waiting", name=self.names[view["current"]], colour=colour)
+        if phase == "lay":
+            return t("feurio.prompt.lay", value=view["drawn"], colour=colour)
+        placing = view.get("placing")
+        if placing and placing.get("placed"):
+            return t.plural("feurio.prompt.more", placing["left"], cell=placing["cell"])
+        return t("feurio.prompt.men", colour=colour)
+
+    def _status(self) -> str:
+        view = self.view
+        text = self.t.plural("feurio.stack", view["stack"])
+        if view.get("drawn") is not None and view["phase"] == "lay":
+            text += " · " + self.t("feurio.drawn", value=view["drawn"])
+        return text
+
+    def _news(self) -> str:
+        last = self.view.get("last_turn")
+        if not last:
+            return ""
+        t = self.t
+        parts = []
+        if last.get("laid"):
+            key = "feurio.did.break" if last.get("firebreak") else "feurio.did.lay"
+            parts.append(t(key, value=last.get("drawn"), cell=last["laid"]))
+        placed = sum(last.get("men") or [])
+        if placed:
+            parts.append(t.plural("feurio.did.men", placed, cell=last.get("on")))
+        elif last.get("passed") or not placed:
+            parts.append(t("feurio.did.pass"))
+        name = self.names[last["seat"]]
+        return t(
+            "feurio.news",
+            name=name,
+            colour=self._colour_name(last["colour"]),
+            actions="; ".join(parts),
+        )
+
+    def action_text(self, action: str) -> str:
+        word, _, cell = action.partition(" ")
+        if word in ("lay", "break", "man", "neutral"):
+            return self.t(f"feurio.act.{word}", cell=cell)
+        return self.t(f"feurio.act.{word}") if word in ("pass", "done") else action
+
+    # ------------------------------------------------------------------ result
+
+    def result_details(self, view: dict[str, Any]) -> None:
+        """Each colour's zones at the end: tiles, sum, divisor and value."""
+        t = self.t
+        rows = []
+        for colour, zones in enumerate(view["zones"]):
+            info = view["colours"][colour]
+            if info.get("neutral"):
+                continue
+            for index, zone in enumerate(zones):
+                rows.append(
+                    {
+                        "id": f"{colour}-{index}",
+                        "colour": f"{t(f'feurio.colour.{colour}')} · {self.names[info['seat']]}",
+                        "tiles": len(zone["tiles"]),
+                        "total": zone["total"],
+                        "divisor": zone["divisor"] if zone["divisor"] else "—",
+                        "value": zone["value"],
+                    }
+                )
+        columns = [
+            {"name": "colour", "label": t("feurio.col.colour"), "field": "colour", "align": "left"},
+            {"name": "tiles", "label": t("feurio.col.tiles"), "field": "tiles"},
+            {"name": "total", "label": t("feurio.col.total"), "field": "total"},
+            {"name": "divisor", "label": t("feurio.col.divisor"), "field": "divisor"},
+            {"name": "value", "label": t("feurio.col.value"), "field": "value"},
+        ]
+        ui.label(t("feurio.zones_title")).classes("text-base font-semibold")
+        ui.table(columns=columns, rows=rows, row_key="id").props(
+            'dense flat data-testid="feurio-zones"'
+        ).classes("w-full")
+        ui.label(
+            t(
+                "feurio.tiebreak",
+                counts=", ".join(
+                    f"{name} {n}" for name, n in zip(self.names, view["men_in_hand"], strict=False)
+                ),
+            )
+        ).classes("text-xs text-grey-8")
+
+    def set_cover(
+        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
+    ) -> None:
+        """Nothing is secret from one player to another here: no hand-over screen."""
