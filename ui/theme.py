@@ -4,6 +4,7 @@ from ui.boards.camping.svg import BOARD_CSS as CAMPING_CSS
 from ui.boards.caravan.board import BOARD_CSS
 from ui.boards.caravan.cards import CARD_CSS
 from ui.boards.feurio.svg import BOARD_CSS as FEURIO_CSS
+from ui.boards.pueblo.top import BOARD_CSS as PUEBLO_CSS
 
 SITE_CSS = (
     """
@@ -22,5 +23,6 @@ a.no-underline{text-decoration:none}
     + BOARD_CSS
     + CAMPING_CSS
     + FEURIO_CSS
+    + PUEBLO_CSS
     + ".cp-current{background:#fff3cd;border-radius:6px}"
 )

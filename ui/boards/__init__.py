@@ -16,6 +16,8 @@ from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.options import option_fields as caravan_options
 from ui.boards.feurio.board import FeurioBoard
 from ui.boards.feurio.options import option_fields as feurio_options
+from ui.boards.pueblo.board import PuebloBoard
+from ui.boards.pueblo.options import option_fields as pueblo_options
 
 
 @dataclass(frozen=True)
@@ -32,4 +34,5 @@ BOARDS: dict[str, BoardSpec] = {
     "caravan": BoardSpec(board=CaravanBoard, option_fields=caravan_options),
     "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
     "feurio": BoardSpec(board=FeurioBoard, option_fields=feurio_options, private=False),
+    "pueblo": BoardSpec(board=PuebloBoard, option_fields=pueblo_options, private=False),
 }

@@ -1,0 +1,50 @@
+"""Whole games of Pueblo in Chromium, played by clicking, checked against the engine."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from e2e.pueblo import open_pueblo_table, play_to_end
+from e2e.results import finish_and_check, stored_record
+
+
+def coloured_share(png: bytes) -> float:
+    """The share of pixels that differ clearly from the picture's most common colour."""
+    image = Image.open(io.BytesIO(png)).convert("RGB").resize((140, 105))
+    raw = image.tobytes()
+    pixels = [tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)]
+    background = max(set(pixels), key=pixels.count)
+    far = sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, background, strict=True)) > 60)
+    return far / len(pixels)
+
+
+def test_a_two_player_game_against_the_bot_is_played_to_the_result(
+    page: Page, base_url: str
+) -> None:
+    open_pueblo_table(page, base_url, players=2)
+    expect(page.get_by_test_id("turn")).to_be_visible()
+    scene = page.get_by_test_id("pueblo-3d")
+    expect(scene).to_be_visible()
+
+    def play_and_look(p: Page) -> None:
+        play_to_end(p)
+        page.wait_for_timeout(1000)  # let the last frame render
+        shot = scene.screenshot(path=None)
+        share = coloured_share(shot)
+        assert share > 0.05, f"the 3D view looks blank ({share:.1%} of it differs)"
+
+    match_id = finish_and_check(page, base_url, play_and_look)
+    assert stored_record(base_url, match_id)["players"] == 2
+
+
+def test_a_four_player_game_with_three_bots_is_played_to_the_result(
+    page: Page, base_url: str
+) -> None:
+    open_pueblo_table(page, base_url, players=4)
+    match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=4))
+    record = stored_record(base_url, match_id)
+    assert record["players"] == 4
+    assert [seat.startswith("Bot") for seat in record["seats"]] == [False, True, True, True]

@@ -1,0 +1,334 @@
+"""The Pueblo table as a player sees it, drawn from one seat's view.
+
+A 2D top view (``top.py``) is where stones are placed: pick the stone (coloured
+or neutral) and a pose among the legal ones, hover a square to see the stone's
+ghost there, click to place. Beside it the 3D pueblo (``scene3d.py``) is updated
+in place. Before the chief moves, each of his reachable squares shows what he
+would see and the penalty each player would get — all of it from the view and
+the legal actions; the board computes no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import ui
+
+from ui.boards.pueblo.scene3d import PuebloScene
+from ui.boards.pueblo.top import COLOURS, Targets, pose_svg, square_xy, top_svg
+from ui.i18n import Translator
+
+Submit = Callable[[str], Awaitable[bool]]
+CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
+
+
+class PuebloBoard:
+    """One client's Pueblo board. ``seat`` None shows a spectator's view."""
+
+    def __init__(
+        self,
+        t: Translator,
+        *,
+        names: list[str],
+        seat: int | None,
+        on_action: Submit | None,
+        thinking: Any | None = None,
+    ) -> None:
+        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.busy = False
+        self.kind = "C"
+        self.pose: int | None = None
+        self._penalties: dict[int, ui.label] = {}
+        self._stones: dict[int, ui.label] = {}
+        self._rows: dict[int, ui.element] = {}
+        self._chips: dict[int, ui.html] = {}
+        with ui.row().classes("w-full gap-4 items-start wrap"):
+            with ui.column().classes("gap-2 items-stretch").style("flex:1 1 380px;max-width:580px"):
+                self.turn = ui.label().classes("text-lg font-semibold")
+                self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
+                with ui.row().classes("items-center gap-3 wrap") as self.placing:
+                    self.pose_picture = ui.html("", sanitize=False).props('data-testid="pose"')
+                    with ui.column().classes("gap-1"):
+                        self.kind_toggle = ui.toggle(
+                            {"C": t("pueblo.coloured"), "N": t("pueblo.neutral")},
+                            value="C",
+                            on_change=lambda e: self._choose_kind(e.value),
+                        ).props('data-testid="stone-kind" dense')
+                        with ui.row().classes("items-center gap-2"):
+                            self.rotate = ui.button(t("pueblo.rotate"), icon="rotate_right")
+                            self.rotate.on_click(self._next_pose)
+                            self.rotate.props('outline data-testid="rotate"').mark("rotate")
+                            self.pose_label = (
+                                ui.label().classes("text-sm").props('data-testid="pose-label"')
+                            )
+                        self.hint = ui.label(t("pueblo.hint_place")).classes("text-xs text-grey-8")
+                self.picture = ui.html("", sanitize=False).classes("w-full")
+                self.picture.props('data-testid="pueblo-top"').mark("pueblo-top")
+                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                self.choices = ui.row().classes("gap-2 wrap").props('data-testid="choices"')
+                self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
+            with ui.column().classes("gap-3").style("flex:1 1 360px;max-width:600px"):
+                self.scene = PuebloScene(t("pueblo.scene"))
+                with ui.card().classes("w-full gap-1"):
+                    ui.label(t("pueblo.penalties")).classes("text-base font-bold")
+                    ui.label(t("pueblo.lower_wins")).classes("text-xs text-grey-8")
+                    for seat_no, name in enumerate(names):
+                        self._score_row(seat_no, name, thinking)
+                self.preview = (
+                    ui.column().classes("w-full gap-1").props('data-testid="chief-preview"')
+                )
+
+    def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
+        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
+            row.props(f'data-testid="player-{seat}"')
+            self._chips[seat] = ui.html("", sanitize=False)
+            mine = f" ({self.t('you')})" if seat == self.seat else ""
+            ui.label(name + mine).classes("text-sm font-semibold ellipsis").props(
+                f'data-testid="name-{seat}"'
+            )
+            if thinking is not None:
+                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+            ui.space()
+            self._stones[seat] = ui.label().classes("text-xs text-grey-8")
+            self._penalties[seat] = (
+                ui.label().classes("text-lg font-bold").props(f'data-testid="score-{seat}"')
+            )
+        self._rows[seat] = row
+
+    # ----------------------------------------------------------------- updates
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        self.view, self.legal = view, legal
+        kinds = self._kinds()
+        if kinds and self.kind not in kinds:
+            self.kind = kinds[0]
+        poses = self._poses()
+        if poses and self.pose not in poses:
+            self.pose = poses[0]
+        self.scene.show(view)
+        self._draw()
+
+    def _draw(self) -> None:
+        view, t = self.view, self.t
+        mine = self._my_turn()
+        targets = self._targets() if mine and not self.busy else Targets()
+        self.picture.set_content(top_svg(view, targets, t("pueblo.top_view")))
+        self.turn.set_text(self._prompt())
+        self.news.set_text(self._news())
+        placing = mine and view["phase"] == "place" and bool(self._poses())
+        self.placing.visible = placing
+        if placing:
+            kinds = self._kinds()
+            self.kind_toggle.visible = len(kinds) > 1
+            self.kind_toggle.value = self.kind
+            colour = view["colours"][view["current"]] if self.kind == "C" else "neutral"
+            cells = view["poses"][self.pose]["cells"] if self.pose is not None else []
+            self.pose_picture.set_content(pose_svg(cells, colour))
+            poses = self._poses()
+            self.pose_label.set_text(
+                t("pueblo.pose_n", n=poses.index(self.pose) + 1, total=len(poses))
+            )
+            self.rotate.set_enabled(len(poses) > 1 and not self.busy)
+        for seat, label in self._penalties.items():
+            label.set_text(str(int(view["penalties"][seat])))
+            hand = view["hands"][seat]
+            self._stones[seat].set_text(t.plural("pueblo.stones_left", hand["left"]))
+            colour = COLOURS[view["colours"][seat]]
+            self._chips[seat].set_content(
+                f'<span class="pb-chip" style="background:{colour}"></span>'
+            )
+            current = view["current"] == seat and view["phase"] != "over"
+            self._rows[seat].classes(
+                add="cp-current" if current else "", remove="" if current else "cp-current"
+            )
+        self._draw_choices(mine)
+        self._draw_preview(mine)
+
+    def _my_turn(self) -> bool:
+        return self.seat is not None and self.on_action is not None and bool(self.legal)
+
+    # ----------------------------------------------------------------- placing
+
+    def _kinds(self) -> list[str]:
+        return sorted({a[0] for a in self.legal if "@" in a})
+
+    def _poses(self) -> list[int]:
+        return sorted(
+            {int(a[1 : a.index("@")]) for a in self.legal if "@" in a and a[0] == self.kind}
+        )
+
+    def _choose_kind(self, kind: str) -> None:
+        if kind in self._kinds() and kind != self.kind:
+            self.kind = kind
+            poses = self._poses()
+            self.pose = poses[0] if poses else None
+            self._draw()
+
+    def _next_pose(self) -> None:
+        poses = self._poses()
+        if poses and self.pose in poses:
+            self.pose = poses[(poses.index(self.pose) + 1) % len(poses)]
+            self._draw()
+
+    def _ghost(self, action: str) -> list[tuple[int, int, int]]:
+        """The cubes a legal placement would add, from the view's pose table."""
+        pose = self.view["poses"][int(action[1 : action.index("@")])]
+        ax, ay = square_xy(action[action.index("@") + 1 :])
+        (ux, uy, offset) = pose["underside"][0]
+        base = self.view["heights"][ay + uy - 1][ax + ux - 1] - offset
+        return [(ax + dx, ay + dy, base + dz + 1) for dx, dy, dz in pose["cells"]]
+
+    def _targets(self) -> Targets:
+        phase, view = self.view["phase"], self.view
+        targets = Targets()
+        if phase == "place" and self.pose is not None:
+            prefix = f"{self.kind}{self.pose}@"
+            colour = view["colours"][view["current"]] if self.kind == "C" else "neutral"
+            targets.ghost_colour = COLOURS[colour]
+            for action in self.legal:
+                if action.startswith(prefix):
+                    targets.anchors[action[len(prefix) :]] = (f"act:{action}", self._ghost(action))
+        elif phase == "chief":
+            index = {p["steps"]: p["index"] for p in view.get("preview") or []}
+            for action in self.legal:
+                if action.startswith("chief "):
+                    steps = int(action.split(" ")[1])
+                    if steps in index:
+                        targets.steps[index[steps]] = f"act:{action}"
+        elif phase == "sacred":
+            targets.sites = {
+                a.split(" ")[1]: f"act:{a}" for a in self.legal if a.startswith("sacred ")
+            }
+        elif phase == "remove":
+            targets.stones = {
+                int(a.split(" ")[1]): f"act:{a}" for a in self.legal if a.startswith("remove ")
+            }
+        return targets
+
+    # ----------------------------------------------------------------- other choices
+
+    def _draw_choices(self, mine: bool) -> None:
+        self.choices.clear()
+        if not mine or self.view["phase"] not in ("auction", "card", "remove"):
+            return
+        with self.choices:
+            for action in self.legal:
+                ui.button(self.action_text(action), on_click=lambda a=action: self._send(a)).props(
+                    f'outline dense no-caps data-testid="choice-{action.replace(" ", "-")}"'
+                ).set_enabled(not self.busy)
+
+    def _draw_preview(self, mine: bool) -> None:
+        self.preview.clear()
+        preview = self.view.get("preview") or []
+        if self.view["phase"] != "chief" or not preview:
+            return
+        t = self.t
+        with self.preview, ui.card().classes("w-full gap-1"):
+            ui.label(t("pueblo.preview_title")).classes("text-base font-bold")
+            for option in preview:
+                looks = t(f"pueblo.looks.{option['looks']}")
+                cost = ", ".join(f"{self.names[s]} +{p}" for s, p in enumerate(option["penalties"]))
+                with ui.row().classes("w-full items-center gap-2 no-wrap"):
+                    action = f"chief {option['steps']}"
+                    if mine and action in self.legal:
+                        ui.button(
+                            str(option["steps"]), on_click=lambda a=action: self._send(a)
+                        ).props(
+                            f'dense color=primary data-testid="chief-{option["steps"]}"'
+                        ).set_enabled(not self.busy)
+                    ui.label(
+                        t.plural("pueblo.preview_line", len(option["seen"]), looks=looks, cost=cost)
+                    ).classes("text-sm")
+
+    # ----------------------------------------------------------------- clicks
+
+    async def _clicked(self, event: Any) -> None:
+        token = event.args if isinstance(event.args, str) else None
+        if token and token.startswith("act:"):
+            await self._send(token[4:])
+
+    async def _send(self, action: str) -> None:
+        if self.on_action is None or self.busy or action not in self.legal:
+            return
+        self.busy = True
+        self._draw()
+        try:
+            await self.on_action(action)
+        finally:
+            self.busy = False
+            self._draw()
+
+    # ------------------------------------------------------------------ words
+
+    def _prompt(self) -> str:
+        t, view = self.t, self.view
+        phase = view["phase"]
+        if phase == "over":
+            return t("pueblo.over")
+        name = self.names[view["current"]] if view.get("current") is not None else ""
+        if not self._my_turn():
+            return t(f"pueblo.waiting.{phase}", name=name)
+        if phase == "place":
+            kind = t("pueblo.coloured_stone") if self.kind == "C" else t("pueblo.neutral_stone")
+            return t("pueblo.prompt.place", stone=kind)
+        return t(f"pueblo.prompt.{phase}")
+
+    def _news(self) -> str:
+        last = self.view.get("last_turn")
+        if not last:
+            return ""
+        parts = [self.action_text(a) for a in last.get("actions", [])]
+        text = self.t("pueblo.news", name=self.names[last["seat"]], actions="; ".join(parts))
+        penalties = last.get("penalties")
+        if penalties and any(penalties):
+            text += " " + self.t(
+                "pueblo.news_penalties",
+                cost=", ".join(f"{self.names[s]} +{p}" for s, p in enumerate(penalties) if p),
+            )
+        return text
+
+    def action_text(self, action: str) -> str:
+        t = self.t
+        if "@" in action:
+            key = "pueblo.act.coloured" if action[0] == "C" else "pueblo.act.neutral"
+            return t(key, pose=action[1 : action.index("@")], square=action.split("@")[1])
+        word, _, rest = action.partition(" ")
+        if word in ("chief", "remove", "sacred", "bid", "card"):
+            return t(f"pueblo.act.{word}", n=rest)
+        if word == "pass":
+            return t("pueblo.act.pass")
+        return action
+
+    # ------------------------------------------------------------------ result
+
+    def result_details(self, view: dict[str, Any]) -> None:
+        """The final lap square by square, and each player's total."""
+        lap = view.get("final_lap")
+        if not lap:
+            return
+        t = self.t
+        ui.label(t("pueblo.final_lap")).classes("text-base font-semibold")
+        path = {p["index"]: p for p in view["path"]}
+        rows = []
+        for step, square in enumerate(lap["squares"], start=1):
+            spot = path[square["index"]]
+            row = {"step": step, "looks": t(f"pueblo.looks.{spot['looks']}")}
+            for seat, points in enumerate(square["penalties"]):
+                row[f"s{seat}"] = points
+            rows.append(row)
+        columns = [
+            {"name": "step", "label": "#", "field": "step", "align": "left"},
+            {"name": "looks", "label": t("pueblo.col.looks"), "field": "looks", "align": "left"},
+        ] + [{"name": f"s{s}", "label": n, "field": f"s{s}"} for s, n in enumerate(self.names)]
+        ui.table(columns=columns, rows=rows, row_key="step").props(
+            'dense flat virtual-scroll data-testid="final-lap"'
+        ).classes("w-full").style("max-height:320px")
+
+    def set_cover(
+        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
+    ) -> None:
+        """Nothing is secret from one player to another here: no hand-over screen."""
