@@ -1,14 +1,24 @@
-"""Bot strength: one bot against another over many Caravan matches, seats alternated.
+"""Bot strength: one bot against others over many games, seats rotated.
 
-Match ``i`` uses deal seed ``seed + i // 2`` and puts the bot under test in seat
-``i % 2``, so both seats play each deal. Bots are called as the server calls them:
-with ``true_state.determinize(seat, rng)``. Prints the win rate with a 95% Wilson
-interval (draws count as not won, and are listed), the mean score margin with a
-95% normal interval, and the mean think time per move of each bot (the
-``choose_action`` call only, not the determinization).
+Caravan (the default, 2 players): match ``i`` uses deal seed ``seed + i // 2`` and
+puts the bot under test in seat ``i % 2``, so both seats play each deal.
+
+Deluxe Camping (``--game camping``), at each player count ``n`` of ``--players``
+(by default 2, 3 and 4): game ``i`` uses seed ``seed + i // n`` and puts the bot
+under test in seat ``i % n``, the ``--opponent`` bot in every other seat, so every
+seat plays each set-up. Default options (board 8, 9, 10; 4, 3, 3 caravans).
+
+Bots are called as the server calls them: with ``true_state.determinize(seat,
+rng)``. A game is won when the bot under test scores more than every other seat
+(ranked 1st alone); a tie for first counts as drawn, and is listed. Prints the win
+rate with a 95% Wilson interval, the rate a seat playing no better than the others
+would expect (``1/n``), the mean score margin (own score minus the best other
+score) with a 95% normal interval, and the mean think time per move of each side
+(the ``choose_action`` call only, not the determinization).
 
     .venv/bin/python -m bench.bots [--matches 200] [--hands 5] [--bot heuristic]
         [--opponent random] [--seed 1] [--workers 1]
+    .venv/bin/python -m bench.bots --game camping [--players 2,3,4] [--matches 300]
 """
 
 from __future__ import annotations
@@ -29,10 +39,10 @@ Z95 = 1.959964
 
 @dataclass(frozen=True)
 class Result:
-    """One match seen from the bot under test."""
+    """One game seen from the bot under test."""
 
-    margin: float
-    think: tuple[float, float]  # seconds thinking: bot under test, opponent
+    margin: float  # own score minus the best other seat's
+    think: tuple[float, float]  # seconds thinking: bot under test, opponents
     moves: tuple[int, int]
 
 
@@ -50,10 +60,19 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play(bot: str, opponent: str, match: int, hands: int, seed: int) -> Result:
-    seat = match % 2
-    bots = [bot, opponent] if seat == 0 else [opponent, bot]
-    state = GAMES["caravan"].new_game(2, seed + match // 2, {"hands": hands})
+def play(
+    bot: str,
+    opponent: str,
+    match: int,
+    hands: int,
+    seed: int,
+    game: str = "caravan",
+    players: int = 2,
+) -> Result:
+    seat = match % players
+    bots = [bot if s == seat else opponent for s in range(players)]
+    options = {"hands": hands} if game == "caravan" else None
+    state = GAMES[game].new_game(players, seed + match // players, options)
     rng = random.Random(seed * 1_000_003 + match)
     think, moves = [0.0, 0.0], [0, 0]
     while not state.is_over():
@@ -61,30 +80,37 @@ def play(bot: str, opponent: str, match: int, hands: int, seed: int) -> Result:
         guess = state.determinize(mover, rng)
         start = time.perf_counter()
         action = choose_action(bots[mover], guess, mover, rng)
-        think[mover] += time.perf_counter() - start
-        moves[mover] += 1
+        side = 0 if mover == seat else 1
+        think[side] += time.perf_counter() - start
+        moves[side] += 1
         state.apply(mover, action)
     scores = state.scores()
     return Result(
-        margin=scores[seat] - scores[1 - seat],
-        think=(think[seat], think[1 - seat]),
-        moves=(moves[seat], moves[1 - seat]),
+        margin=scores[seat] - max(s for p, s in enumerate(scores) if p != seat),
+        think=(think[0], think[1]),
+        moves=(moves[0], moves[1]),
     )
 
 
-def summary(results: list[Result], bot: str, opponent: str) -> str:
+def summary(
+    results: list[Result], bot: str, opponent: str, players: int = 2, game: str = "caravan"
+) -> str:
     n = len(results)
     wins = sum(r.margin > 0 for r in results)
     draws = sum(r.margin == 0 for r in results)
     low, high = wilson(wins, n)
     margins = [r.margin for r in results]
     spread = Z95 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    against = opponent if players == 2 else f"{players - 1} × {opponent}"
+    noun = "matches" if game == "caravan" else f"{players}-player games"
     lines = [
-        f"{bot} vs {opponent}: {n} matches",
+        f"{bot} vs {against}: {n} {noun}",
         f"  won {wins}, drawn {draws}, lost {n - wins - draws}",
         f"  win rate {wins / n:.1%}  (95% Wilson CI {low:.1%} to {high:.1%})",
         f"  mean score margin {statistics.mean(margins):+.2f} ± {spread:.2f}",
     ]
+    if players > 2:
+        lines.insert(3, f"  (a seat no better than the others: {1 / players:.1%})")
     for side, name in enumerate((bot, opponent)):
         seconds = sum(r.think[side] for r in results)
         moves = sum(r.moves[side] for r in results)
@@ -94,22 +120,31 @@ def summary(results: list[Result], bot: str, opponent: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--game", choices=("caravan", "camping"), default="caravan")
+    parser.add_argument("--matches", type=int, default=200, help="games per player count")
+    parser.add_argument("--hands", type=int, default=5, help="Caravan: hands per match")
+    parser.add_argument(
+        "--players", default="2,3,4", help="Deluxe Camping: player counts, comma-separated"
+    )
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    jobs = [(args.bot, args.opponent, i, args.hands, args.seed) for i in range(args.matches)]
-    start = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=8))
-    else:
-        results = [play(*job) for job in jobs]
-    print(summary(results, args.bot, args.opponent))
-    print(f"  ({time.perf_counter() - start:.1f} s wall, {args.workers} worker(s))")
+    counts = [2] if args.game == "caravan" else [int(p) for p in args.players.split(",")]
+    for players in counts:
+        jobs = [
+            (args.bot, args.opponent, i, args.hands, args.seed, args.game, players)
+            for i in range(args.matches)
+        ]
+        start = time.perf_counter()
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                results = list(pool.map(play, *zip(*jobs, strict=True), chunksize=8))
+        else:
+            results = [play(*job) for job in jobs]
+        print(summary(results, args.bot, args.opponent, players, args.game))
+        print(f"  ({time.perf_counter() - start:.1f} s wall, {args.workers} worker(s))")
 
 
 if __name__ == "__main__":

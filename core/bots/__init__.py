@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.bots import caravan_heuristic, random_bot
+from core.bots import camping_heuristic, caravan_heuristic, random_bot
 from core.engine import State
 
 Policy = Callable[[State, int, random.Random], str]
@@ -64,7 +64,10 @@ BOTS: dict[str, Bot] = {
         Bot(
             "heuristic",
             "Plays by rules of thumb where the game has them, randomly elsewhere.",
-            policies={"caravan": caravan_heuristic.choose},
+            policies={
+                "caravan": caravan_heuristic.choose,
+                "camping": camping_heuristic.choose,
+            },
         ),
     )
 }

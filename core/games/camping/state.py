@@ -92,6 +92,7 @@ class CampingState(State):
         self.auto: list[int] = []  # the fences the last automatic step put up
         self._regions: list[Region] | None = None
         self._region_of: list[int] = []
+        self._members: list[list[int]] | None = None  # the partition; fences alone decide it
         self._cuts: dict[int, dict[int, tuple[int, int] | None]] = {}
         if options["neutral_setup"] == "random":
             self._place_neutral_at_random(rng)
@@ -210,14 +211,19 @@ class CampingState(State):
 
     # ------------------------------------------------------------------ regions
 
-    def _invalidate(self) -> None:
+    def _invalidate(self, fences: bool = True) -> None:
+        """Forget what depends on the pieces; with ``fences``, the partition as well."""
+        if fences:
+            self._members = None
         self._regions = None
         self._cuts = {}
 
     def regions(self) -> list[Region]:
         """The regions with their owners and contents (cached until something changes)."""
         if self._regions is None:
-            self._region_of, members = partition(self.g, self.fences)
+            if self._members is None:
+                self._region_of, self._members = partition(self.g, self.fences)
+            members = self._members
             cells = self.cells
             regions = []
             for squares in members:
@@ -441,7 +447,7 @@ class CampingState(State):
         else:
             self.caravans[seat][self.caravans[seat].index(a)] = b
             self.caravans[seat].sort()
-        self._invalidate()  # ownership may change even though the regions do not
+        self._invalidate(fences=False)  # owners and camper counts change, regions do not
         self.this_turn.append(f"{self.g.name(a)}-{self.g.name(b)}")
         self.steps_left -= 1
         if self.steps_left == 0:
@@ -563,6 +569,7 @@ class CampingState(State):
         other.this_turn = list(self.this_turn)
         other._regions = self._regions  # Region objects are never mutated, only replaced
         other._region_of = self._region_of
+        other._members = self._members  # never mutated, only replaced
         other._cuts = dict(self._cuts)
         return other
 
