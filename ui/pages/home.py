@@ -8,6 +8,7 @@ from fastapi import Request
 from nicegui import ui
 
 from core.games import GAMES
+from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import frame, translator
 
@@ -41,7 +42,7 @@ def register() -> None:
 
 
 def _game_card(t: Translator, game: Showcase) -> None:
-    ready = game.id in GAMES
+    ready = game.id in GAMES and game.id in BOARDS
     low, high = game.players
     players = (
         t("home.players_fixed", n=low) if low == high else t("home.players", low=low, high=high)
