@@ -69,7 +69,8 @@ async def test_a_french_browser_gets_the_site_in_french(user: User) -> None:
     user.http_client.headers["accept-language"] = "fr-CH, fr;q=0.9, en;q=0.5"
     await user.open("/")
     await user.should_see("Cinq jeux de société, prêts à jouer")
-    await user.should_see("Bientôt")
+    await user.should_see("Jouer")
+    await user.should_see("Règles")
 
 
 async def test_a_name_made_of_spaces_is_refused_and_no_table_is_opened(user: User) -> None:
