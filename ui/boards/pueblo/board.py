@@ -46,7 +46,11 @@ class PuebloBoard:
         self._rows: dict[int, ui.element] = {}
         self._chips: dict[int, ui.html] = {}
         with ui.row().classes("w-full gap-4 items-start wrap"):
-            with ui.column().classes("gap-2 items-stretch").style("flex:1 1 380px;max-width:580px"):
+            with (
+                ui.column()
+                .classes("gap-2 items-stretch")
+                .style("flex:1 1 300px;min-width:0;max-width:580px")
+            ):
                 self.turn = ui.label().classes("text-lg font-semibold")
                 self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
                 with ui.row().classes("items-center gap-3 wrap") as self.placing:
@@ -70,7 +74,7 @@ class PuebloBoard:
                 self.picture.on("click", self._clicked, js_handler=CLICK_JS)
                 self.choices = ui.row().classes("gap-2 wrap").props('data-testid="choices"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            with ui.column().classes("gap-3").style("flex:1 1 360px;max-width:600px"):
+            with ui.column().classes("gap-3").style("flex:1 1 300px;min-width:0;max-width:600px"):
                 self.scene = PuebloScene(t("pueblo.scene"))
                 with ui.card().classes("w-full gap-1"):
                     ui.label(t("pueblo.penalties")).classes("text-base font-bold")

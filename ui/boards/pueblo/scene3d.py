@@ -32,7 +32,9 @@ def position(x: float, y: float, z: float) -> tuple[float, float, float]:
 class PuebloScene:
     def __init__(self, title: str) -> None:
         self.scene = ui.scene(width=560, height=420, grid=False, background_color="#f3ead6")
-        self.scene.classes("pb-scene w-full").props(f'data-testid="pueblo-3d" aria-label="{title}"')
+        self.scene.classes("pb-scene").style("max-width:100%").props(
+            f'data-testid="pueblo-3d" aria-label="{title}"'
+        )
         self.cubes: dict[tuple[int, int, int], tuple[str, Any]] = {}
         self.marks: list[Any] = []
         self.marked: list[Any] = []
