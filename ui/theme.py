@@ -4,6 +4,7 @@ from ui.boards.camping.svg import BOARD_CSS as CAMPING_CSS
 from ui.boards.caravan.board import BOARD_CSS
 from ui.boards.caravan.cards import CARD_CSS
 from ui.boards.feurio.svg import BOARD_CSS as FEURIO_CSS
+from ui.boards.offseason.art import BOARD_CSS as OFFSEASON_CSS
 from ui.boards.pueblo.top import BOARD_CSS as PUEBLO_CSS
 
 SITE_CSS = (
@@ -24,5 +25,6 @@ a.no-underline{text-decoration:none}
     + CAMPING_CSS
     + FEURIO_CSS
     + PUEBLO_CSS
+    + OFFSEASON_CSS
     + ".cp-current{background:#fff3cd;border-radius:6px}"
 )

@@ -16,6 +16,8 @@ from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.options import option_fields as caravan_options
 from ui.boards.feurio.board import FeurioBoard
 from ui.boards.feurio.options import option_fields as feurio_options
+from ui.boards.offseason.board import OffSeasonBoard
+from ui.boards.offseason.options import option_fields as offseason_options
 from ui.boards.pueblo.board import PuebloBoard
 from ui.boards.pueblo.options import option_fields as pueblo_options
 
@@ -35,4 +37,5 @@ BOARDS: dict[str, BoardSpec] = {
     "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
     "feurio": BoardSpec(board=FeurioBoard, option_fields=feurio_options, private=False),
     "pueblo": BoardSpec(board=PuebloBoard, option_fields=pueblo_options, private=False),
+    "offseason": BoardSpec(board=OffSeasonBoard, option_fields=offseason_options),
 }
