@@ -36,7 +36,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.bots import camping_heuristic, caravan_heuristic, random_bot
+from core.bots import (
+    camping_heuristic,
+    caravan_heuristic,
+    feurio_heuristic,
+    offseason_heuristic,
+    pueblo_heuristic,
+    random_bot,
+)
 from core.engine import State
 
 Policy = Callable[[State, int, random.Random], str]
@@ -67,6 +74,9 @@ BOTS: dict[str, Bot] = {
             policies={
                 "caravan": caravan_heuristic.choose,
                 "camping": camping_heuristic.choose,
+                "feurio": feurio_heuristic.choose,
+                "pueblo": pueblo_heuristic.choose,
+                "offseason": offseason_heuristic.choose,
             },
         ),
     )

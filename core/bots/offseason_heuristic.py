@@ -1,0 +1,556 @@
+"""A Camel Up Off Season bot that plays by rules of thumb (rules help: ``docs/games/offseason.md``).
+
+It reads only ``state.view(seat)`` and ``state.legal_actions(seat)``; it never
+determinizes, and what it cannot see it samples itself from the view (below), so
+two states that look the same from its seat get the same answer. The prices and
+the lot rules are the public tables of :mod:`core.games.offseason.cards`.
+
+**Worth of a caravan.** A camel's goods are worth what they would sell for: its
+cards split greedily into legal lots, dearest first (the first lot in full, each
+further lot ``DELAY`` times the one before, since it costs another sale), and the
+first lot is raised towards what it would fetch after ``GROWTH`` more cards of its
+type -- if the camel has the room -- by the price per card at that size (carpets,
+vases and dates pay more per card in bigger lots; fruit does not). That raise, the
+later lots and the small worth of an unused +1 token (``TOKEN_WORTH``) and of an empty
+camel's room (``EMPTY``) fade as the end draws near (the *horizon*: rounds left,
+estimated from the Tower, over ``HORIZON``); in the last round only what can still
+be sold counts. Coins count one for one.
+
+**Unseen goods.** The face-down goods of a market (and the two cards of Supply +2)
+are sampled ``SAMPLES`` times from the cards the seat has not seen -- every card
+not face up on a market, on a camel or in the discard pile -- keeping their backs:
+a special back is one of the four faces that carry it.
+
+**Markets.** Each unchosen market is worth its coins plus the best use of its power
+(each option's mean over the samples; Sort's discard is chosen after the reveal)
+plus the change in the caravan's worth once its goods are loaded in the best way,
+the +1 token placed where it helps and overloaded camels collapsed. Loading, the
+token and the powers are decided by the same measure when their turn comes.
+
+**Auction.** First choice is worth the best market's value minus what the seat
+expects to get when others choose first (they are taken to pick at random). It
+bids a share of that, never more than its coins: ``SHARE`` in a standard auction,
+more when the winner pays the second price, less when everybody pays; in the
+once-around auction it raises by one while the price stays under that share.
+
+**Sales.** A lot scores its price minus, while the game has rounds to go, what
+its cards would fetch more if the camel were left to grow (the same price per
+card as above); the best lot is sold, and the bot passes only when nothing scores
+above ``PASS``. In the round before the last, a lot scores what it adds to selling
+every camel's best lot next round; in the last round and the tie-break every camel
+sells its dearest lot.
+
+Ties are broken with ``rng``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from core.engine import State
+from core.games.offseason.cards import (
+    ALL_PAY,
+    CAPACITIES,
+    CARPET_PRICES,
+    CARPETS,
+    CODES,
+    DATES,
+    FACES,
+    ORDER,
+    PURSE_2,
+    PURSE_3,
+    QUICK_SALE,
+    REARRANGE,
+    SECOND_PRICE,
+    SORT,
+    SPECIAL_FACES,
+    SUPPLY,
+    SUPPLY_CARDS,
+    TOKEN,
+    UNLOAD,
+    VASE_PRICES,
+    VASES,
+    dates_price,
+    legal_lots,
+    price,
+)
+
+DELAY = 0.7  # worth of each further lot of a camel, relative to the lot before
+GROWTH = 2  # cards of its type a camel with room is expected to gain before it sells
+HORIZON = 3.0  # rounds left at which growth, later lots and tokens count in full
+TOKEN_WORTH = 1.0  # an unused +1 token
+EMPTY = 0.1  # per place of room on an empty camel (keeps the big camels for later)
+SAMPLES = 8  # draws of a market's face-down goods
+QUICK_LOTS = 2  # quick-sale lots tried per camel when valuing a market
+SHARE = 0.5  # of the worth of choosing first, bid in a standard sealed auction
+SHARE_SECOND = 0.8  # ... when the winner pays the next bid below
+SHARE_ALL_PAY = 0.25  # ... when everybody pays
+SHARE_OPEN = 0.5  # ... raised to in the once-around auction
+PASS = 0.25  # a sale scoring no more than this is not worth the goods
+LATER = 0.01  # the round before the last: per coin of a lot that would sell next round too
+DATES_PER_CARD = 70 / 32  # dates shown on an average dates card
+TIE = 1e-9
+
+Camel = tuple[tuple[str, ...], bool]  # (codes in canonical order, +1 token)
+Caravan = tuple[Camel, ...]
+PURSE = {PURSE_2: 2, PURSE_3: 3}
+PER_ROUND = 3  # goods a chosen market is refilled with, on average
+
+
+def choose(state: State, seat: int, rng: random.Random) -> str:
+    """The legal action of ``seat`` that scores best; ties are broken with ``rng``."""
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    view = state.view(seat)
+    merchant = Merchant(view, seat, rng)
+    step = view["step"]
+    if step == "bid":
+        return merchant.sealed_bid(actions)
+    if step == "open":
+        return merchant.open_bid(actions)
+    if step == "choose":
+        scores = [merchant.market_value(int(a.split()[1])) for a in actions]
+    elif step == "power":
+        scores = merchant.power_scores(actions)
+    elif step == "discard":
+        scores = merchant.discard_scores(actions)
+    elif step == "load":
+        scores = merchant.load_scores(actions)
+    elif step == "saddle":
+        scores = merchant.saddle_scores(actions)
+    elif step == "sell":
+        scores = merchant.sale_scores(actions)
+    else:  # a step this bot does not know: keep things as they are when allowed
+        for quiet in ("pass", "skip"):
+            if quiet in actions:
+                return quiet
+        return rng.choice(actions)
+    best = max(scores)
+    return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
+
+
+# ---------------------------------------------------------------------- prices
+
+
+def kind_of(codes: Iterable[str]) -> str | None:
+    for code in codes:
+        return FACES[code].type
+    return None
+
+
+def per_card(kind: str, cards: int) -> float:
+    """The price per card of a typical lot of ``cards`` goods of ``kind``."""
+    if kind == CARPETS:
+        return CARPET_PRICES[cards] / cards
+    if kind == VASES:
+        return VASE_PRICES[cards] / cards
+    if kind == DATES:
+        return dates_price(round(DATES_PER_CARD * cards)) / cards
+    return 1.0  # fruit: paid by value, not by the size of the lot
+
+
+LARGEST = {CARPETS: len(CARPET_PRICES) - 1, VASES: len(VASE_PRICES) - 1}
+
+
+def growth_ratio(kind: str, cards: int, room: int) -> float:
+    """How much more per card a lot of ``cards`` earns after growing into ``room``."""
+    grown = min(cards + min(GROWTH, max(room, 0)), LARGEST.get(kind, cards + GROWTH))
+    if grown <= cards:
+        return 1.0
+    return per_card(kind, grown) / per_card(kind, cards)
+
+
+@functools.lru_cache(maxsize=65536)
+def plan(codes: tuple[str, ...], rule: str) -> tuple[tuple[int, int], ...]:
+    """(price, cards) of each lot when ``codes`` are sold greedily, dearest lot first."""
+    left = list(codes)
+    lots = []
+    while left:
+        lot = max(legal_lots(left, rule), key=lambda lot: (price(lot), len(lot)))
+        lots.append((price(lot), len(lot)))
+        for code in lot:
+            left.remove(code)
+    return tuple(lots)
+
+
+@functools.lru_cache(maxsize=65536)
+def camel_worth(codes: tuple[str, ...], capacity: int, rule: str, h: float, delay: float) -> float:
+    """What a camel's load is worth at horizon ``h`` (0: the last round, 1: far off)."""
+    if not codes:
+        return EMPTY * capacity * h
+    if len(codes) > capacity:
+        return 0.0  # it collapses
+    kind = FACES[codes[0]].type
+    worth, weight = 0.0, 1.0
+    for i, (coins, cards) in enumerate(plan(codes, rule)):
+        if i == 0:
+            ratio = growth_ratio(kind, cards, capacity - len(codes))
+            worth += coins * (1 + h * (ratio - 1))
+        else:
+            weight *= delay
+            worth += weight * coins
+    return worth
+
+
+def lot_codes(action: str) -> tuple[str, ...]:
+    """The cards of 'sell D1+D3'."""
+    return tuple(action.split(" ", 1)[1].split("+"))
+
+
+def without(codes: tuple[str, ...], lot: Iterable[str]) -> tuple[str, ...]:
+    left = list(codes)
+    for code in lot:
+        left.remove(code)
+    return tuple(left)
+
+
+def canonical(codes: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(codes, key=ORDER.__getitem__))
+
+
+# ---------------------------------------------------------------------- the model
+
+
+class Merchant:
+    """One seat's caravan and the markets as its view shows them, and what it can do."""
+
+    def __init__(self, view: dict[str, Any], seat: int, rng: random.Random) -> None:
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.rule: str = view["options"]["fruit_rule"]
+        mine = view["caravans"][seat]
+        self.coins: int = mine["coins"] or 0
+        self.tokens: int = mine["tokens"]
+        self.caravan: Caravan = tuple(
+            (canonical(c["cards"]), bool(c["token"])) for c in mine["camels"]
+        )
+        self.markets = {m["tile"]: m for m in view["markets"]}
+        self.last = bool(view["last_round"])
+        players = view["players"]
+        if self.last or view["phase"] == "tiebreak":
+            rounds_left = 0.0
+        elif view["end_triggered"]:
+            rounds_left = 1.0
+        else:
+            rounds_left = 1.0 + view["tower"] / (PER_ROUND * players)
+        self.rounds_left = rounds_left
+        self.h = min(1.0, rounds_left / HORIZON)
+        self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
+        self.pool = self.unseen()
+        self.can_draw = view["tower"] > 0 or view["discard"] > 0
+
+    # ------------------------------------------------------------------ unseen goods
+
+    def unseen(self) -> list[str]:
+        """The codes of every card this seat has not seen (Tower, face down, left out)."""
+        seen: Counter[str] = Counter(self.view["discarded"])
+        for market in self.view["markets"]:
+            seen.update(market["face_up"])
+        for caravan in self.view["caravans"]:
+            for camel in caravan["camels"]:
+                seen.update(camel["cards"])
+        turn = self.view["turn"]
+        if turn is not None:
+            for codes in turn["pending"].values():
+                seen.update(codes)
+        return [
+            code for code, face in FACES.items() for _ in range(max(0, face.copies - seen[code]))
+        ]
+
+    def draw(self, backs: list[str | None]) -> list[str]:
+        """Codes for hidden cards with these backs (None: not known), sampled from the pool
+        without replacement (a special back is one of the four faces that carry it)."""
+        pool = list(self.pool)
+        drawn = []
+        for back in backs:
+            faces = SPECIAL_FACES.get(back or "")
+            if faces:
+                weights = [pool.count(c) + 0.1 for c in faces]
+                code = self.rng.choices(faces, weights)[0]
+                if code in pool:
+                    pool.remove(code)
+            elif pool:
+                k = self.rng.randrange(len(pool))
+                code, pool[k] = pool[k], pool[-1]
+                pool.pop()
+            else:
+                code = self.rng.choice(CODES)
+            drawn.append(code)
+        return drawn
+
+    def samples(self, market: dict[str, Any], supply: bool) -> list[list[str]]:
+        """Goods the market may hold (face up and sampled face down), with two extra
+        cards at the end when ``supply`` (the first one with the Tower's top back)."""
+        backs: list[str | None] = list(market["face_down_backs"])
+        if supply:
+            backs += [self.view["top_back"]] + [None] * (SUPPLY_CARDS - 1)
+        if not backs:
+            return [list(market["face_up"])]
+        return [list(market["face_up"]) + self.draw(backs) for _ in range(SAMPLES)]
+
+    # ------------------------------------------------------------------ worth
+
+    def worth(self, caravan: Caravan, tokens: int) -> float:
+        h, delay, rule = self.h, self.delay, self.rule
+        total = TOKEN_WORTH * h * tokens
+        for i, (codes, token) in enumerate(caravan):
+            total += camel_worth(codes, CAPACITIES[i] + token, rule, h, delay)
+        return total
+
+    def settle(self, caravan: Caravan, tokens: int) -> float:
+        """The worth after the best +1 token (or none) and the collapse check."""
+        best = self.worth(caravan, tokens)
+        if tokens:
+            for i, (codes, token) in enumerate(caravan):
+                if codes and not token:
+                    saddled = list(caravan)
+                    saddled[i] = (codes, True)
+                    best = max(best, self.worth(tuple(saddled), tokens - 1))
+        return best
+
+    def assign(self, caravan: Caravan, tokens: int, new: dict[str, tuple[str, ...]]) -> float:
+        """The best worth once every new type has an empty camel of its own."""
+        if not new:
+            return self.settle(caravan, tokens)
+        kind = next(iter(new))
+        rest = {k: v for k, v in new.items() if k != kind}
+        best = -math.inf
+        for i, (codes, _) in enumerate(caravan):
+            if not codes:
+                loaded = list(caravan)
+                loaded[i] = (new[kind], False)
+                best = max(best, self.assign(tuple(loaded), tokens, rest))
+        return best
+
+    def take(self, caravan: Caravan, tokens: int, goods: Iterable[str]) -> float:
+        """The worth after taking ``goods``: carried types join their camel, new ones
+        go where they are worth most."""
+        loaded = [list(codes) for codes, _ in caravan]
+        new: dict[str, list[str]] = {}
+        for code in goods:
+            kind = FACES[code].type
+            camel = next((i for i, c in enumerate(loaded) if c and kind_of(c) == kind), None)
+            if camel is None:
+                new.setdefault(kind, []).append(code)
+            else:
+                loaded[camel].append(code)
+        after = tuple(
+            (canonical(codes), token) for codes, (_, token) in zip(loaded, caravan, strict=True)
+        )
+        return self.assign(after, tokens, {k: canonical(v) for k, v in new.items()})
+
+    # ------------------------------------------------------------------ powers
+
+    def sold(self, caravan: Caravan, lot: tuple[str, ...]) -> Caravan:
+        kind = FACES[lot[0]].type
+        out = list(caravan)
+        for i, (codes, token) in enumerate(caravan):
+            if codes and kind_of(codes) == kind:
+                left = without(codes, lot)
+                out[i] = (left, token and bool(left))
+        return tuple(out)
+
+    def emptied(self, caravan: Caravan, camel: int) -> Caravan:
+        out = list(caravan)
+        out[CAPACITIES.index(camel)] = ((), False)
+        return tuple(out)
+
+    def swapped(self, caravan: Caravan, a: int, b: int) -> Caravan | None:
+        i, j = CAPACITIES.index(a), CAPACITIES.index(b)
+        out = list(caravan)
+        out[i], out[j] = caravan[j], caravan[i]
+        for k in (i, j):
+            codes, token = out[k]
+            if len(codes) > CAPACITIES[k] + token:
+                return None
+        return tuple(out)
+
+    def power_options(self, power: str) -> list[str]:
+        """The actions the power would offer this seat now (as the engine lists them)."""
+        options = ["skip"]
+        if power in PURSE:
+            options.append("purse")
+        elif power == TOKEN:
+            options.append("token")
+        elif power == SUPPLY:
+            if self.can_draw:
+                options.append("supply")
+        elif power == SORT:
+            options.append("sort")
+        elif power == QUICK_SALE:
+            for codes, _ in self.caravan:
+                if codes:
+                    lots = sorted(
+                        legal_lots(list(codes), self.rule),
+                        key=lambda lot: (-price(lot), -len(lot)),
+                    )
+                    options += ["sell " + "+".join(lot) for lot in lots[:QUICK_LOTS]]
+        elif power == UNLOAD:
+            options += [f"unload {CAPACITIES[i]}" for i, (c, _) in enumerate(self.caravan) if c]
+        elif power == REARRANGE:
+            options += [
+                f"swap {a} {b}"
+                for i, a in enumerate(CAPACITIES)
+                for b in CAPACITIES[i + 1 :]
+                if (self.caravan[i][0] or self.caravan[CAPACITIES.index(b)][0])
+                and self.swapped(self.caravan, a, b) is not None
+            ]
+        return options
+
+    def option_value(self, action: str, power: str, goods: list[str], supplied: int) -> float:
+        """Coins and worth after ``action`` of the power and taking ``goods``, whose last
+        ``supplied`` cards are what Supply +2 would draw."""
+        caravan, tokens = self.caravan, self.tokens
+        base = goods[: len(goods) - supplied]
+        word = action.split()[0]
+        if word == "skip":
+            return self.take(caravan, tokens, base)
+        if word == "purse":
+            return PURSE[power] + self.take(caravan, tokens, base)
+        if word == "token":
+            return self.take(caravan, tokens + 1, base)
+        if word == "supply":
+            return self.take(caravan, tokens, goods)
+        if word == "sort":
+            best = self.take(caravan, tokens, base)
+            for code in set(base):
+                best = max(best, self.take(caravan, tokens, without(tuple(base), [code])))
+            return best
+        if word == "sell":
+            lot = lot_codes(action)
+            return price(lot) + self.take(self.sold(caravan, lot), tokens, base)
+        if word == "unload":
+            return self.take(self.emptied(caravan, int(action.split()[1])), tokens, base)
+        if word == "swap":
+            _, a, b = action.split()
+            after = self.swapped(caravan, int(a), int(b))
+            return -math.inf if after is None else self.take(after, tokens, base)
+        return self.take(caravan, tokens, base)
+
+    def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
+        """Each power action's mean value over samples of the market's hidden goods."""
+        power = market["power"]
+        supply = power == SUPPLY and "supply" in actions
+        drawn = self.samples(market, supply)
+        supplied = SUPPLY_CARDS if supply else 0
+        return [
+            sum(self.option_value(action, power, goods, supplied) for goods in drawn) / len(drawn)
+            for action in actions
+        ]
+
+    # ------------------------------------------------------------------ steps
+
+    def market_value(self, tile: int) -> float:
+        """Coins and the gain in worth from choosing market ``tile`` now."""
+        market = self.markets[tile]
+        options = self.power_options(market["power"])
+        return (
+            market["coins"]
+            + max(self.power_values(market, options))
+            - self.worth(self.caravan, self.tokens)
+        )
+
+    def power_scores(self, actions: list[str]) -> list[float]:
+        turn = self.view["turn"]
+        return self.power_values(self.markets[turn["market"]], actions)
+
+    def discard_scores(self, actions: list[str]) -> list[float]:
+        goods = self.markets[self.view["turn"]["market"]]["face_up"]
+        scores = []
+        for action in actions:
+            kept = goods if action == "skip" else without(tuple(goods), [action.split()[1]])
+            scores.append(self.take(self.caravan, self.tokens, kept))
+        return scores
+
+    def load_scores(self, actions: list[str]) -> list[float]:
+        pending = {k: canonical(v) for k, v in self.view["turn"]["pending"].items()}
+        scores = []
+        for action in actions:
+            _, kind, camel = action.split()
+            loaded = list(self.caravan)
+            loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
+            rest = {k: v for k, v in pending.items() if k != kind}
+            scores.append(self.assign(tuple(loaded), self.tokens, rest))
+        return scores
+
+    def saddle_scores(self, actions: list[str]) -> list[float]:
+        scores = []
+        for action in actions:
+            if action == "skip":
+                scores.append(self.worth(self.caravan, self.tokens))
+                continue
+            saddled = list(self.caravan)
+            i = CAPACITIES.index(int(action.split()[1]))
+            saddled[i] = (saddled[i][0], True)
+            scores.append(self.worth(tuple(saddled), self.tokens - 1))
+        return scores
+
+    def sale_scores(self, actions: list[str]) -> list[float]:
+        multi = self.last or self.view["phase"] == "tiebreak"
+        penultimate = not multi and self.view["end_triggered"]
+        scores = []
+        for action in actions:
+            if action == "pass":
+                scores.append(PASS if not (multi or penultimate) else -TIE)
+                continue
+            lot = lot_codes(action)
+            coins = price(lot)
+            if multi:
+                scores.append(coins + TIE * len(lot))
+                continue
+            kind = FACES[lot[0]].type
+            i = next(i for i, (c, _) in enumerate(self.caravan) if c and kind_of(c) == kind)
+            codes, token = self.caravan[i]
+            if penultimate:  # every camel sells its best lot next round
+                after = without(codes, lot)
+                best_after = plan(after, self.rule)[0][0] if after else 0
+                gain = coins + best_after - plan(codes, self.rule)[0][0]
+                scores.append(gain + LATER * coins)  # selling now also makes room
+                continue
+            room = CAPACITIES[i] + token - len(codes)
+            ratio = growth_ratio(kind, len(lot), room)
+            scores.append(coins - self.h * coins * (ratio - 1))
+        return scores
+
+    # ------------------------------------------------------------------ auction
+
+    def first_choice(self) -> float:
+        """What choosing first is worth over choosing when someone else won."""
+        values = sorted(
+            (self.market_value(m["tile"]) for m in self.view["markets"] if m["chosen_by"] is None),
+            reverse=True,
+        )
+        if len(values) < 2:
+            return 0.0
+        n, players = len(values), self.view["players"]
+        expected = []
+        for winner in range(players):
+            if winner == self.seat:
+                continue
+            before = (self.seat - winner) % players  # others choosing before this seat
+            left = n - before
+            total = math.comb(n, left)
+            expected.append(
+                sum(values[i] * math.comb(n - 1 - i, left - 1) / total for i in range(n - left + 1))
+            )
+        return max(0.0, values[0] - sum(expected) / len(expected))
+
+    def sealed_bid(self, actions: list[str]) -> str:
+        kind = self.view["auction"]["type"]
+        share = {SECOND_PRICE: SHARE_SECOND, ALL_PAY: SHARE_ALL_PAY}.get(kind, SHARE)
+        wanted = share * self.first_choice() + self.rng.random() - 0.5
+        bid = max(0, min(self.coins, round(wanted)))
+        return f"bid {bid}" if f"bid {bid}" in actions else "bid 0"
+
+    def open_bid(self, actions: list[str]) -> str:
+        raise_to = self.view["auction"]["open"]["best"] + 1
+        if raise_to <= SHARE_OPEN * self.first_choice() and f"bid {raise_to}" in actions:
+            return f"bid {raise_to}"
+        return "pass" if "pass" in actions else actions[0]

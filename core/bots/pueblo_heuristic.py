@@ -1,0 +1,435 @@
+"""A Pueblo bot that plays by rules of thumb (rules help: ``docs/games/pueblo.md``).
+
+Penalties: lower is better. The bot reads only ``state.view(seat)`` and
+``state.legal_actions(seat)`` (Pueblo hides nothing, so no determinization is
+needed). It copies the pueblo into a height map of its own -- per square, the
+owner of each cube from the ground up -- and works out what the chief sees from
+any path square exactly as the rules say (the view's ``preview`` agrees with it).
+
+**Exposure.** A seat's exposure is what the chief would charge it on a whole lap
+now: every path square's penalty for it. The final lap charges exactly that on
+the finished pueblo, and every stop of the chief in between charges one square
+of it; cubes only ever get covered, so exposure now is also an upper bound on
+what a cube will cost. A position is scored from the bot's seat as the others'
+exposure (the mean other seat's, mixed with the best placed one's by ``LEADER``)
+minus its own, times ``1 + stops left / 36``.
+
+**Placing.** Every legal placement is scored by the change in exposure it makes.
+Only the rows, columns and quarters through its three squares change, and only
+at the stone's levels: a table of which cube the chief sees at each level of each
+line makes that a few look-ups per line (``slow_static`` is the plain recount the
+tests check it against). So the bot's coloured stones go low, behind others and
+under cover, its neutral stones cover its own coloured faces and not the
+others'. The ``SHORTLIST`` best (and the two best of each kind) are then scored
+more carefully: the chief move the bot will make right after (below), and the
+best placement of the stone it must or may place next turn on the board as it
+would be (``FOLLOW_UP`` of its worth), which rewards putting a coloured stone
+where the next neutral can hide it. When the bot opens a pair it compares its
+coloured and neutral halves that way. Above ``SAMPLE`` legal placements (not seen
+in play: at most about 350) a random sample of that many is scored.
+
+**The chief.** Each of the four squares is scored by the penalties the view's
+``preview`` gives (others' minus its own, weighed as above), plus ``LOOK`` times
+what the next player is likely to do from there: the square among his four that
+is best for him by the same measure, scored for this bot.
+
+**Options.** Sacred sites go on a random square, the bot bids nothing in the
+turn-order auction (a free first bid of 0 aside) and takes the highest-numbered
+card it can (playing late);
+in the demolition it removes the stone whose removal scores best, as above.
+
+Ties are broken with ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.engine import State
+from core.games.pueblo.geometry import (
+    BY_SUFFIX,
+    CANDIDATES,
+    IS_CORNER,
+    LINE,
+    POSES,
+    RING,
+    SQUARES,
+    site,
+    site_xy,
+    square_index,
+)
+
+LEADER = 0.5  # weight of the best placed other seat against the mean other seat
+LOOK = 0.5  # weight of the next player's likely chief move
+SHORTLIST = 20  # placements followed up with the chief move and the next stone
+FOLLOW_UP = 0.5  # worth of the best next stone
+SAMPLE = 500  # placements scored when there are more (sampled with rng)
+CHIEF_NOW = 1.0  # weight of the chief move that follows a placement
+TIE = 1e-9
+
+NEUTRAL = -1
+# The path squares that look at each site square, and the stone's cubes per candidate.
+SEEN_FROM: list[list[int]] = [[i for i in range(RING) if sq in LINE[i]] for sq in range(SQUARES)]
+AFFECTED: dict[str, tuple[int, ...]] = {
+    c.suffix: tuple(sorted({i for sq in c.columns for i in SEEN_FROM[sq]})) for c in CANDIDATES
+}
+
+
+def _shape(suffix: str) -> tuple[tuple[int, int], ...]:
+    """(square, level above the stone's base) of each cube, lowest first."""
+    cand = BY_SUFFIX[suffix]
+    ax, ay = site_xy(cand.anchor)
+    return tuple(
+        sorted(
+            ((site(ax + dx, ay + dy), dz) for dx, dy, dz in POSES[cand.pose].cells),
+            key=lambda c: c[1],
+        )
+    )
+
+
+SHAPE = {c.suffix: _shape(c.suffix) for c in CANDIDATES}
+# Where each site square lies along each side path square's line (0: nearest).
+POSITION: list[dict[int, int]] = [
+    {} if IS_CORNER[i] else {sq: p for p, sq in enumerate(LINE[i])} for i in range(RING)
+]
+
+
+def _side_cubes(suffix: str) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per side path square looking at the stone: (dz, position) of its nearest cube
+    at each of its levels."""
+    found = []
+    for i in AFFECTED[suffix]:
+        if IS_CORNER[i]:
+            continue
+        nearest: dict[int, int] = {}
+        for square, dz in SHAPE[suffix]:
+            p = POSITION[i].get(square)
+            if p is not None and p < nearest.get(dz, SQUARES):
+                nearest[dz] = p
+        found.append((i, tuple(sorted(nearest.items()))))
+    return tuple(found)
+
+
+SIDE_CUBES = {c.suffix: _side_cubes(c.suffix) for c in CANDIDATES}
+CORNER_COLUMNS = {  # the stone's squares under each corner view that sees them
+    c.suffix: tuple(
+        sq for i in AFFECTED[c.suffix] if IS_CORNER[i] for sq in c.columns if sq in LINE[i]
+    )
+    for c in CANDIDATES
+}
+HIDDEN = SQUARES  # a position beyond every line: nothing seen at that level
+
+
+def choose(state: State, seat: int, rng: random.Random) -> str:
+    """The legal action of ``seat`` with the best score; ties are broken with ``rng``."""
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    view = state.view(seat)
+    phase = view["phase"]
+    if phase == "sacred":
+        return rng.choice(actions)
+    if phase == "auction":
+        return "bid 0" if "bid 0" in actions else "pass"
+    if phase == "card":
+        return max(actions, key=lambda a: int(a.split()[1]))
+    pueblo = Pueblo(view, seat)
+    if phase == "chief":
+        scores = pueblo.chief_scores(view["preview"])
+    elif phase == "place":
+        actions, scores = pueblo.place_scores(actions, rng)
+    elif phase == "remove":
+        scores = pueblo.remove_scores(actions)
+    else:
+        return rng.choice(actions)
+    best = max(scores)
+    return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
+
+
+class Pueblo:
+    """The pueblo as a height map, what the chief sees, and the bot's measures."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.players = view["players"]
+        self.order = view["order"]
+        self.hands = view["hands"]
+        self.penalties = view["penalties"]
+        self.chief = view["chief"]["index"]
+        self.sacred = {square_index(s) for s in view["sacred"]}
+        self.height = [0] * SQUARES
+        self.column: list[list[int]] = [[] for _ in range(SQUARES)]  # owner per level
+        self.stone_cubes: dict[int, list[tuple[int, int]]] = {}
+        for cube in sorted(view["cubes"], key=lambda c: c["z"]):
+            square = site(cube["x"], cube["y"])
+            owner = NEUTRAL if cube["seat"] is None else cube["seat"]
+            self.column[square].append(owner)
+            self.height[square] = cube["z"]
+            self.stone_cubes.setdefault(cube["stone"], []).append((square, cube["z"]))
+        self.w = [self.weights(s) for s in range(self.players)]
+        self.sights = [self.sight(i) for i in range(RING)]
+        self.worths = [self.line_worth(i) for i in range(RING)]
+        self.visible()
+        stops = sum(hand["left"] for hand in self.hands)
+        self.scale = 1 + stops / RING
+
+    # ------------------------------------------------------------------ sight
+
+    def sight(self, index: int) -> list[int]:
+        """The penalty of each seat if the chief stopped on path square ``index``."""
+        points = [0] * self.players
+        height, column = self.height, self.column
+        if IS_CORNER[index]:
+            for square in LINE[index]:
+                top = height[square]
+                if top:
+                    owner = column[square][top - 1]
+                    if owner >= 0:
+                        points[owner] += 1
+            return points
+        covered = 0
+        for square in LINE[index]:
+            top = height[square]
+            if top > covered:
+                levels = column[square]
+                for level in range(covered + 1, top + 1):
+                    owner = levels[level - 1]
+                    if owner >= 0:
+                        points[owner] += level
+                covered = top
+        return points
+
+    def visible(self) -> None:
+        """Per side path square and level: the position along the line of the cube
+        the chief sees there, and its owner (-2: none)."""
+        size = max(self.height) + 3  # a stone adds at most two levels on its base
+        self.seen_at: list[list[int]] = []
+        self.seen_owner: list[list[int]] = []
+        height, column = self.height, self.column
+        for index in range(RING):
+            at, owners = [HIDDEN] * size, [-2] * size
+            if not IS_CORNER[index]:
+                covered = 0
+                for p, square in enumerate(LINE[index]):
+                    top = height[square]
+                    if top > covered:
+                        levels = column[square]
+                        for level in range(covered + 1, top + 1):
+                            at[level] = p
+                            owners[level] = levels[level - 1]
+                        covered = top
+            self.seen_at.append(at)
+            self.seen_owner.append(owners)
+
+    def line_worth(self, index: int) -> float:
+        """``worth(sight(index))`` for this bot, without the per-seat list."""
+        w = self.w[self.seat]
+        height, column = self.height, self.column
+        total = 0.0
+        if IS_CORNER[index]:
+            for square in LINE[index]:
+                top = height[square]
+                if top:
+                    owner = column[square][top - 1]
+                    if owner >= 0:
+                        total += w[owner]
+            return total
+        covered = 0
+        for square in LINE[index]:
+            top = height[square]
+            if top > covered:
+                levels = column[square]
+                for level in range(covered + 1, top + 1):
+                    owner = levels[level - 1]
+                    if owner >= 0:
+                        total += w[owner] * level
+                covered = top
+        return total
+
+    def weights(self, seat: int) -> list[float]:
+        """How ``seat`` values each seat's penalty: others' count for, its own against."""
+        others = [s for s in range(self.players) if s != seat]
+        best = min(others, key=lambda s: (self.penalties[s], s))
+        w = [(1 - LEADER) / len(others) if s != seat else -1.0 for s in range(self.players)]
+        w[best] += LEADER
+        return w
+
+    def worth(self, points: list[int], seat: int | None = None) -> float:
+        w = self.w[self.seat if seat is None else seat]
+        return sum(a * b for a, b in zip(w, points, strict=True))
+
+    # ------------------------------------------------------------------ the chief
+
+    def next_seat(self) -> int | None:
+        """The seat that moves the chief next (None when building is over after this)."""
+        n = len(self.order)
+        at = self.order.index(self.seat)
+        for step in range(1, n + 1):
+            seat = self.order[(at + step) % n]
+            if self.hands[seat]["left"]:
+                return seat
+        return None
+
+    def chief_value(self, start: int, points: list[list[int]] | None = None) -> float:
+        """The best chief move from ``start`` for this bot, looking at the reply."""
+        nxt = self.next_seat()
+        best = float("-inf")
+        for k in range(1, 5):
+            square = (start + k) % RING
+            seen = points[k - 1] if points is not None else self.sight(square)
+            value = self.worth(seen)
+            if nxt is not None and LOOK:
+                value += LOOK * self.reply(square, nxt)
+            best = max(best, value)
+        return best
+
+    def reply(self, square: int, seat: int) -> float:
+        """What the chief move ``seat`` likely makes from ``square`` is worth to this bot."""
+        options = [self.sights[(square + k) % RING] for k in range(1, 5)]
+        theirs = max(range(4), key=lambda j: (self.worth(options[j], seat), -j))
+        return self.worth(options[theirs])
+
+    def chief_scores(self, preview: list[dict[str, Any]]) -> list[float]:
+        nxt = self.next_seat()
+        scores = []
+        for option in preview:
+            value = self.worth(option["penalties"])
+            if nxt is not None:
+                value += LOOK * self.reply(option["index"], nxt)
+            scores.append(value)
+        return scores
+
+    # ------------------------------------------------------------------ placing
+
+    def put(self, suffix: str, owner: int) -> int:
+        cand = BY_SUFFIX[suffix]
+        base = self.height[cand.columns[0]] - cand.offsets[0]
+        for square, dz in SHAPE[suffix]:
+            self.column[square].append(owner)
+            self.height[square] = base + dz + 1
+        return base
+
+    def lift(self, suffix: str) -> None:
+        for square, _ in SHAPE[suffix]:
+            self.column[square].pop()
+            self.height[square] -= 1
+
+    def static(self, suffix: str, owner: int) -> float:
+        """The change of exposure from placing ``suffix`` for ``owner``, scored.
+
+        Level by level: a cube of the stone is seen from a side when it is nearer
+        than the cube seen there now (which it then hides); from a corner, the
+        stone's cubes become the tops of its three squares."""
+        cand = BY_SUFFIX[suffix]
+        base = self.height[cand.columns[0]] - cand.offsets[0] + 1
+        w = self.w[self.seat]
+        new = w[owner] if owner >= 0 else 0.0
+        change = 0.0
+        seen_at, seen_owner = self.seen_at, self.seen_owner
+        for i, cubes in SIDE_CUBES[suffix]:
+            at, owners = seen_at[i], seen_owner[i]
+            for dz, p in cubes:
+                level = base + dz
+                if at[level] < p:
+                    continue
+                old = owners[level]
+                change += level * (new - w[old]) if old >= 0 else level * new
+        height, column = self.height, self.column
+        for square in CORNER_COLUMNS[suffix]:
+            top = height[square]
+            old = column[square][top - 1] if top else -1
+            change += new - w[old] if old >= 0 else new
+        return self.scale * change
+
+    def slow_static(self, suffix: str, owner: int) -> float:
+        """:meth:`static` the long way: the lines through the stone looked at again."""
+        before = self.worths
+        self.put(suffix, owner)
+        change = sum(self.line_worth(i) - before[i] for i in AFFECTED[suffix])
+        self.lift(suffix)
+        return self.scale * change
+
+    def fits(self) -> list[str]:
+        """Every legal pose and anchor on the pueblo as it stands."""
+        h, blocked = self.height, self.sacred
+        found = []
+        for cand in CANDIDATES:
+            c1, c2, c3 = cand.columns
+            o1, o2, o3 = cand.offsets
+            b = h[c1] - o1
+            if h[c2] - o2 == b and h[c3] - o3 == b:
+                if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
+                    continue
+                found.append(cand.suffix)
+        return found
+
+    def best_static(self, letters: str, rng: random.Random) -> float:
+        """The best static score of a stone of one of ``letters`` on the pueblo now."""
+        fits = self.fits()
+        if len(fits) > SAMPLE:
+            fits = rng.sample(fits, SAMPLE)
+        best = float("-inf")
+        for letter in letters:
+            owner = self.seat if letter == "C" else NEUTRAL
+            for suffix in fits:
+                best = max(best, self.static(suffix, owner))
+        return best if fits else 0.0
+
+    def next_letters(self, letter: str) -> str:
+        """The stones this seat may place next turn, after placing ``letter`` now."""
+        hand = self.hands[self.seat]
+        if hand["single"]:
+            return "CN" if hand["pairs"] else ""
+        if hand["open_half"] is not None:
+            return "CN" if hand["pairs"] else ""
+        if hand["pairs"]:
+            return "N" if letter == "C" else "C"
+        return ""
+
+    def place_scores(self, actions: list[str], rng: random.Random) -> tuple[list[str], list[float]]:
+        if len(actions) > SAMPLE:
+            actions = sorted(rng.sample(actions, SAMPLE))
+        scores = [self.static(a[1:], self.seat if a[0] == "C" else NEUTRAL) for a in actions]
+        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+        shortlist = ranked[:SHORTLIST]
+        for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
+            shortlist += [i for i in ranked if actions[i][0] == letter][:2]
+        for i in set(shortlist):
+            action = actions[i]
+            suffix = action[1:]
+            owner = self.seat if action[0] == "C" else NEUTRAL
+            self.put(suffix, owner)
+            saved = self.sights, self.worths, self.seen_at, self.seen_owner
+            self.sights = [self.sight(j) for j in range(RING)]
+            self.worths = [self.line_worth(j) for j in range(RING)]
+            self.visible()
+            extra = CHIEF_NOW * self.chief_value(self.chief)
+            following = self.next_letters(action[0])
+            if following and FOLLOW_UP:
+                extra += FOLLOW_UP * self.best_static(following, rng)
+            self.sights, self.worths, self.seen_at, self.seen_owner = saved
+            self.lift(suffix)
+            scores[i] += extra + 1e6  # followed up: ranks above the rest
+        return actions, scores
+
+    # ------------------------------------------------------------------ demolition
+
+    def remove_scores(self, actions: list[str]) -> list[float]:
+        base = sum(self.worths)
+        scores = []
+        for action in actions:
+            cubes = sorted(self.stone_cubes[int(action.split()[1])], key=lambda c: -c[1])
+            saved = [(sq, self.column[sq].pop()) for sq, _ in cubes]
+            for sq, _ in cubes:
+                self.height[sq] -= 1
+            sights = [self.sight(i) for i in range(RING)]
+            value = self.scale * (sum(self.worth(p) for p in sights) - base)
+            old, self.sights = self.sights, sights
+            value += self.chief_value(self.chief)
+            self.sights = old
+            for sq, owner in reversed(saved):
+                self.column[sq].append(owner)
+                self.height[sq] += 1
+            scores.append(value)
+        return scores
