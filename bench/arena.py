@@ -1,0 +1,256 @@
+"""Arena: round-robin matches between bots on every game and player count.
+
+Bots: ``random``, ``heuristic`` (the game's rules of thumb), and the levels of
+:mod:`core.bots.ismcts` -- ``easy`` (the heuristic with noise), ``normal`` and
+``hard`` (IS-MCTS). Every pair ``A:B`` of the chosen bots (or the ``--pairs``
+given) plays ``--matches`` games at each player count: game ``i`` uses seed
+``seed + i // n`` with ``A`` in seat ``i % n`` and ``B`` in every other seat, so
+every seat plays each deal. Bots are called as the server calls them, with
+``true_state.determinize(seat, rng)``; where several seats bid at once, each is
+asked in seat order on its own determinization (the bids already sealed re-drawn).
+
+A game is won by ``A`` when it ranks first alone (``ranking()``, so Pueblo's
+penalties count the right way round); a shared first place is a draw. Printed
+per pair: games, A's wins / draws / losses, A's win rate with a 95% Wilson
+interval, the rate a seat no better than the others would expect (``1/n``), the
+mean think time per move of each bot (forced moves included: the bot is asked
+and answers at once), and for IS-MCTS bots the iterations (playouts) per second
+of search and per move.
+
+    .venv/bin/python -m bench.arena --games feurio --players 2 --matches 20 \\
+        --pairs hard:random,hard:heuristic --budget hard=0.5 --workers 2
+
+``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
+per move (``--iterations`` alone makes the search deterministic: no time limit);
+``--markdown`` prints table rows for ``bench/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from core.bots import BOTS, ismcts, random_bot
+from core.engine import State
+from core.games import GAMES
+
+Z95 = 1.959964
+BOT_NAMES = ("random", "heuristic", "easy", "normal", "hard")
+SEARCHERS = ("normal", "hard")
+
+
+@dataclass
+class Tally:
+    """Thinking done by one bot over one or more games."""
+
+    seconds: float = 0.0
+    moves: int = 0
+    searches: int = 0  # moves where a search ran (more than one legal action)
+    iterations: int = 0
+    search_seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.seconds += other.seconds
+        self.moves += other.moves
+        self.searches += other.searches
+        self.iterations += other.iterations
+        self.search_seconds += other.search_seconds
+
+
+@dataclass
+class Game:
+    """One game seen from bot A: its share of first place and the bots' thinking."""
+
+    result: float  # 1 won, 0 lost, 1/k first place shared by k (a draw)
+    tallies: dict[str, Tally] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    players: int
+    a: str
+    b: str
+    index: int
+    seed: int
+    budgets: tuple[tuple[str, float], ...] = ()
+    iterations: tuple[tuple[str, int], ...] = ()
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion.
+
+    >>> [round(x, 3) for x in wilson(30, 40)]
+    [0.598, 0.858]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials**2)) / (1 + z * z / trials)
+    return centre - half, centre + half
+
+
+def player(
+    name: str, game: str, job: Job, tally: Tally
+) -> Callable[[State, int, random.Random], str]:
+    """The policy bot ``name`` plays ``game`` with, recording its searches in ``tally``."""
+    if name in SEARCHERS:
+        seconds = dict(job.budgets).get(name)
+        iterations = dict(job.iterations).get(name)
+
+        def searching(state: State, seat: int, rng: random.Random) -> str:
+            found = ismcts.play_level(
+                name, state, seat, rng, seconds=seconds, iterations=iterations
+            )
+            if found.iterations:
+                tally.searches += 1
+                tally.iterations += found.iterations
+                tally.search_seconds += found.seconds
+            return found.action
+
+        return searching
+    if name == "easy":
+        return ismcts.easy
+    if name == "random":
+        return random_bot.choose
+    return BOTS[name].policy(game)
+
+
+def play(job: Job) -> Game:
+    """Game ``job.index`` of the pair: A in seat ``index % n``, B in the others."""
+    n = job.players
+    seat_a = job.index % n
+    state = GAMES[job.game].new_game(n, job.seed + job.index // n)
+    rng = random.Random(job.seed * 1_000_003 + job.index)
+    tallies = {name: Tally() for name in (job.a, job.b)}
+    policies = {name: player(name, job.game, job, tallies[name]) for name in tallies}
+    names = [job.a if s == seat_a else job.b for s in range(n)]
+    while not state.is_over():
+        for seat in sorted(state.to_move()):
+            if seat not in state.to_move():
+                continue
+            guess = state.determinize(seat, rng)
+            start = time.perf_counter()
+            action = policies[names[seat]](guess, seat, rng)
+            tally = tallies[names[seat]]
+            tally.seconds += time.perf_counter() - start
+            tally.moves += 1
+            state.apply(seat, action)
+    ranking = state.ranking()
+    first = ranking.count(1)
+    return Game(1.0 / first if ranking[seat_a] == 1 else 0.0, tallies)
+
+
+def summarise(jobs: list[Job], games: list[Game], markdown: bool) -> str:
+    job = jobs[0]
+    n = len(games)
+    wins = sum(g.result == 1.0 for g in games)
+    draws = sum(0.0 < g.result < 1.0 for g in games)
+    low, high = wilson(wins, n)
+    totals = {name: Tally() for name in (job.a, job.b)}
+    for g in games:
+        for name, tally in g.tallies.items():
+            totals[name].add(tally)
+
+    def think(name: str) -> str:
+        t = totals[name]
+        text = f"{name} {1e3 * t.seconds / max(1, t.moves):.1f} ms"
+        if t.searches:
+            rate = t.iterations / max(t.search_seconds, 1e-9)
+            text += f" ({rate:.0f} playouts/s, {t.iterations / t.searches:.0f} per search)"
+        return text
+
+    budget = ", ".join(f"{k} {v:g} s" for k, v in job.budgets) or "default budgets"
+    if job.iterations:
+        budget += "; " + ", ".join(f"{k} {v} iterations" for k, v in job.iterations)
+    if markdown:
+        return (
+            f"| {job.game} | {job.players} | {job.a} vs {job.b} | {n} | {wins} / {draws} / "
+            f"{n - wins - draws} | {wins / n:.0%} ({low:.0%}–{high:.0%}) | "
+            f"{think(job.a)}; {think(job.b)} | {budget} |"
+        )
+    return "\n".join(
+        [
+            f"{job.game}, {job.players} players: {job.a} vs {job.b} ({budget})",
+            f"  {n} games: won {wins}, drawn {draws}, lost {n - wins - draws}"
+            f"  (a seat no better than the others: {1 / job.players:.0%})",
+            f"  win rate {wins / n:.1%}  (95% Wilson CI {low:.1%} to {high:.1%})",
+            f"  think time per move: {think(job.a)}; {think(job.b)}",
+        ]
+    )
+
+
+def pairs_of(bots: list[str], pairs: str | None) -> list[tuple[str, str]]:
+    if pairs:
+        found = [tuple(p.split(":")) for p in pairs.split(",")]
+        return [(a, b) for a, b in found]
+    return list(itertools.combinations(bots, 2))
+
+
+def assignments(text: str | None, kind: Callable[[str], float | int]) -> dict[str, float | int]:
+    if not text:
+        return {}
+    out = {}
+    for item in text.split(","):
+        name, value = item.split("=")
+        if name not in SEARCHERS:
+            raise SystemExit(f"Only {', '.join(SEARCHERS)} take a budget, not {name!r}.")
+        out[name] = kind(value)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="game ids, comma-separated")
+    parser.add_argument("--players", default=None, help="player counts (default: every one)")
+    parser.add_argument("--bots", default=",".join(BOT_NAMES))
+    parser.add_argument("--pairs", default=None, help="A:B pairs instead of a round robin")
+    parser.add_argument("--matches", type=int, default=20, help="games per pair and count")
+    parser.add_argument("--budget", default=None, help="seconds per move: hard=0.5,normal=0.1")
+    parser.add_argument("--iterations", default=None, help="iterations per move: hard=500")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--markdown", action="store_true", help="print README table rows")
+    args = parser.parse_args(argv)
+    budgets = tuple(sorted(assignments(args.budget, float).items()))
+    iterations = tuple(sorted((k, int(v)) for k, v in assignments(args.iterations, int).items()))
+    bots = args.bots.split(",")
+    for name in bots + [n for p in pairs_of(bots, args.pairs) for n in p]:
+        if name not in BOT_NAMES:
+            raise SystemExit(f"There is no bot called {name!r}: choose from {BOT_NAMES}.")
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for game in args.games.split(","):
+            rules = GAMES[game]
+            counts = range(rules.min_players, rules.max_players + 1)
+            if args.players:
+                counts = [int(p) for p in args.players.split(",") if int(p) in counts]
+            for players in counts:
+                for a, b in pairs_of(bots, args.pairs):
+                    jobs = [
+                        Job(game, players, a, b, i, args.seed, budgets, iterations)
+                        for i in range(args.matches)
+                    ]
+                    start = time.perf_counter()
+                    if pool is not None:
+                        games = list(pool.map(play, jobs))
+                    else:
+                        games = [play(job) for job in jobs]
+                    print(summarise(jobs, games, args.markdown))
+                    if not args.markdown:
+                        wall = time.perf_counter() - start
+                        print(f"  ({wall:.0f} s wall, {args.workers} worker(s))", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()
