@@ -18,7 +18,7 @@ def open_new_table(
     base_url: str,
     *,
     hands: int,
-    opponent: str = "bot:heuristic",
+    opponent: str = "bot:easy",
     name: str = "Ann",
     second: str = "Bea",
 ) -> None:
@@ -26,7 +26,7 @@ def open_new_table(
     page.goto(base_url + "/")
     page.get_by_test_id("play-caravan").click()
     page.get_by_test_id("name").fill(name)
-    labels = {"bot:heuristic": "sensibly", "bot:random": "at random", "hotseat": "hot seat"}
+    labels = {"bot:easy": "easy", "bot:normal": "normal", "bot:hard": "hard", "hotseat": "hot seat"}
     page.get_by_test_id("opponent").get_by_text(labels[opponent], exact=False).click()
     if opponent == "hotseat":
         page.get_by_test_id("second-name").fill(second)

@@ -19,7 +19,7 @@ def test_a_two_player_game_against_the_bot_is_played_to_the_result(
 def test_a_three_player_game_with_two_bots_is_played_to_the_result(
     page: Page, base_url: str
 ) -> None:
-    open_camping_table(page, base_url, players=3, others=("sensibly", "at random"))
+    open_camping_table(page, base_url, players=3, others=("easy", "normal"))
     expect(page.get_by_test_id("name-2")).to_be_visible()
     match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=3))
     record = stored_record(base_url, match_id)

@@ -16,7 +16,7 @@ from e2e.results import finish_and_check, stored_record
 def test_a_three_player_game_with_two_bots_is_played_to_the_result(
     page: Page, base_url: str
 ) -> None:
-    open_offseason_table(page, base_url, players=3, others=("sensibly", "at random"))
+    open_offseason_table(page, base_url, players=3, others=("easy", "normal"))
     expect(page.get_by_test_id("name-2")).to_be_visible()
     expect(page.get_by_test_id("os-markets").locator(".os-market")).to_have_count(4)
     match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=3))

@@ -457,3 +457,26 @@ def test_the_same_seed_and_actions_give_identical_views(
         first.apply(seat, action)
         second.apply(seat, action)
     assert snapshot(first, players) == snapshot(second, players)
+
+
+@for_every_table_and_seed
+def test_determinize_depends_on_what_the_seat_knows_and_the_rng_alone(
+    game_id: str, players: int, seed: int
+) -> None:
+    """Two positions the seat cannot tell apart re-deal identically from the same rng,
+    and play on identically, so a bot's choice never depends on the true hidden parts."""
+    for ply, state in sampled_positions(game_id, players, seed):
+        for seat in range(players):
+            one, other = (state.determinize(seat, random.Random(k)) for k in (0, 1))
+            again = [guess.determinize(seat, random.Random(7)) for guess in (one, other)]
+            where = f"ply {ply}, seat {seat}"
+            assert snapshot(again[0], players) == snapshot(again[1], players), where
+            for _ in range(3):
+                movers_now = movers(again[0])
+                if not movers_now:
+                    break
+                mover = movers_now[0]
+                action = again[0].legal_actions(mover)[-1]
+                for guess in again:
+                    guess.apply(mover, action)
+                assert snapshot(again[0], players) == snapshot(again[1], players), where

@@ -63,11 +63,18 @@ class BotRunner:
                 self._schedule(table)
 
     async def _think(self, table: Table, seat: int, ply: int) -> str | None:
-        """The bot's action after a short pause, from a state re-dealt from its own knowledge."""
-        await asyncio.sleep(self.pause)
+        """The bot's action, from a state re-dealt from its own knowledge.
+
+        A bot that answers at once still waits until ``pause`` has passed since
+        the position arose, so moves stay readable; one that searched for longer
+        plays as soon as it is done.
+        """
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         rng = random.Random(f"{table.id}:{ply}:{seat}")
         guess = table.state.determinize(seat, rng)
         action: str | None = await run.cpu_bound(
             choose_action, table.seats[seat].bot_name, guess, seat, rng
         )
+        await asyncio.sleep(max(0.0, self.pause - (loop.time() - started)))
         return action

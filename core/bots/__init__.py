@@ -40,6 +40,7 @@ from core.bots import (
     camping_heuristic,
     caravan_heuristic,
     feurio_heuristic,
+    ismcts,
     offseason_heuristic,
     pueblo_heuristic,
     random_bot,
@@ -79,8 +80,13 @@ BOTS: dict[str, Bot] = {
                 "offseason": offseason_heuristic.choose,
             },
         ),
+        Bot("easy", "The heuristic, with a random slip three moves in ten.", fallback=ismcts.easy),
+        Bot("normal", "Information-set MCTS, about 0.3 s a move.", fallback=ismcts.normal),
+        Bot("hard", "Information-set MCTS, under 2 s a move.", fallback=ismcts.hard),
     )
 }
+LEVELS = ("easy", "normal", "hard")
+"""The bots the site offers, weakest first (``random``, ``heuristic``: tests and benches)."""
 
 
 def choose_action(bot: str, state: State, seat: int, rng: random.Random) -> str:

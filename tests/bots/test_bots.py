@@ -75,7 +75,8 @@ def test_every_bot_returns_a_legal_action_in_every_position_of_random_games(
     bot: str, game: str
 ) -> None:
     phases = set()
-    for ply, (state, seat) in enumerate(random_positions(game, range(4))):
+    seeds = range(4) if bot in ("random", "heuristic") else range(1)  # searches cost more
+    for ply, (state, seat) in enumerate(random_positions(game, seeds)):
         assert ask(bot, state, seat, ply) in state.legal_actions(seat)
         phases.add(state.view(seat).get("phase"))
     if game == "caravan":

@@ -12,7 +12,7 @@ from typing import Any, cast
 import pytest
 
 from core.bots import ismcts
-from core.bots.ismcts import Budget, ismcts_choose, search
+from core.bots.ismcts import ismcts_choose, search
 from core.engine import IllegalAction, State
 from core.games import GAMES
 from core.games.camping.position import position
@@ -22,12 +22,6 @@ LEVELS = {"easy": ismcts.easy, "normal": ismcts.normal, "hard": ismcts.hard}
 COUNTS = [
     (g, n) for g in sorted(GAMES) for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)
 ]
-
-
-@pytest.fixture(autouse=True)
-def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Iteration-only budgets: fast, and the levels become deterministic."""
-    monkeypatch.setattr(ismcts, "BUDGETS", {"normal": Budget(None, 3), "hard": Budget(None, 6)})
 
 
 def positions(game: str, players: int, seed: int, plies: tuple[int, ...]) -> Iterator[State]:

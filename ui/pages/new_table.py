@@ -18,7 +18,8 @@ from ui.layout import frame, translator, visitor_id, visitor_name
 from ui.site import Site
 
 MAX_NAME = 24
-OPPONENTS = ("bot:heuristic", "bot:random", HOTSEAT)
+OPPONENTS = ("bot:easy", "bot:normal", "bot:hard", HOTSEAT)
+DEFAULT_OPPONENT = "bot:normal"
 
 
 def clean_name(raw: Any) -> str | None:
@@ -152,7 +153,7 @@ def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None)
     with ui.column().classes("w-full gap-1") as box:
         heading = t("new.opponent") if high == 2 else t("new.seat", n=seat + 1)
         ui.label(heading).classes("text-sm font-semibold")
-        choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=OPPONENTS[0])
+        choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=DEFAULT_OPPONENT)
         choice.props(f'data-testid="opponent{suffix}"' + (" inline" if high > 2 else ""))
         choice.mark(f"opponent{suffix}")
         default = t("new.second_default") if seat == 1 else t("new.seat_default", n=seat + 1)

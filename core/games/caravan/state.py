@@ -156,8 +156,9 @@ class CaravanState(State):
         deal = state.deal
         opponent = deal.hands[other]
         held_wilds = sum(CARDS[c].is_wild for c in opponent)
-        wilds = [c for c in opponent if CARDS[c].is_wild] + deal.unseen_wilds
-        numbers = [c for c in opponent if not CARDS[c].is_wild] + deal.unseen_numbers
+        # Pooled in a fixed order, so the re-deal depends on rng alone, not on the true split.
+        wilds = sort_codes([c for c in opponent if CARDS[c].is_wild] + deal.unseen_wilds)
+        numbers = sort_codes([c for c in opponent if not CARDS[c].is_wild] + deal.unseen_numbers)
         rng.shuffle(wilds)
         rng.shuffle(numbers)
         held_numbers = len(opponent) - held_wilds

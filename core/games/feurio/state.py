@@ -617,6 +617,7 @@ class FeurioState(State):
     def determinize(self, seat: int, rng: random.Random) -> FeurioState:
         """D10: nobody knows the order of the face-down stack: shuffle it."""
         other = self.clone()
+        other.stack.sort()  # from a fixed order, so the shuffle depends on rng alone
         rng.shuffle(other.stack)
         return other
 

@@ -1219,8 +1219,9 @@ class OffSeasonState(State):
         groups: dict[int, list[tuple[list[int], int, str | None]]] = {}
         for place in places:
             groups.setdefault(other.epoch[place[0][place[1]]], []).append(place)
-        for group in groups.values():
-            cards = [pile[i] for pile, i, _ in group]
+        for _, group in sorted(groups.items()):
+            # From a fixed order, so the re-deal depends on rng alone, not on the true cards.
+            cards = sorted(pile[i] for pile, i, _ in group)
             rng.shuffle(cards)
             for pile, i, back in sorted(group, key=lambda p: p[2] is None):
                 pick = next(k for k, c in enumerate(cards) if back is None or BACK_OF[c] == back)
