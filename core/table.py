@@ -1,5 +1,12 @@
 """Live tables: seats, ordered guards, persistence before notification.
 
+A table may wait for players: a seat is then *open* (anyone may take it) or
+*invited* (taken only with the table's invitation token). Until every seat is
+taken no move is accepted. :meth:`Table.join`, :meth:`Table.leave`,
+:meth:`Table.fill_with_bots` and :meth:`Table.resign` change seats under the
+same lock as moves, store the change through the seat hook first, then tell
+the seat listeners.
+
 A :class:`Table` owns one game state. :meth:`Table.submit` checks, in this
 order, that the submitter holds the seat, that the game is not over, that the
 client saw the latest position (``expected_ply``), that it is the seat's turn,
@@ -13,6 +20,7 @@ submissions, so a double click never applies twice.
 from __future__ import annotations
 
 import asyncio
+import copy
 import inspect
 import logging
 from collections.abc import Awaitable, Callable
@@ -25,6 +33,9 @@ from core.record import replay, result_of
 log = logging.getLogger(__name__)
 
 HUMAN, GUEST, BOT, HOTSEAT = "human", "guest", "bot", "hotseat"
+OPEN, INVITED = "open", "invited"
+EMPTY = (OPEN, INVITED)
+TAKEOVER_BOT = "bot:normal"  # who plays on for a player who resigns
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,20 @@ class SeatInfo:
     @property
     def is_bot(self) -> bool:
         return self.kind == BOT
+
+    @property
+    def is_empty(self) -> bool:
+        """An open or invited seat nobody has taken yet."""
+        return self.kind in EMPTY
+
+    @property
+    def user_id(self) -> str | None:
+        """The account behind a seat a person holds (None for bots and empty seats)."""
+        return self.holder if self.kind in (HUMAN, GUEST, HOTSEAT) else None
+
+    @staticmethod
+    def empty(kind: str = OPEN) -> SeatInfo:
+        return SeatInfo(kind, "", "")
 
     @property
     def bot_name(self) -> str:
@@ -64,8 +89,50 @@ class TableError(Exception):
         self.params = params
 
 
+@dataclass(frozen=True)
+class TableSettings:
+    """How a table gathers its players: who opened it, its invitation token, whether
+    it is private (not listed, watched only with the invitation) and has a chat."""
+
+    host: str = ""
+    invite: str = ""
+    private: bool = False
+    chat: bool = True
+    invited: tuple[int, ...] = ()  # the seats kept for the invited
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "host": self.host,
+            "invite": self.invite,
+            "private": self.private,
+            "chat": self.chat,
+            "invited": list(self.invited),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any] | None) -> TableSettings:
+        data = data or {}
+        return TableSettings(
+            host=str(data.get("host", "")),
+            invite=str(data.get("invite", "")),
+            private=bool(data.get("private", False)),
+            chat=bool(data.get("chat", True)),
+            invited=tuple(int(seat) for seat in data.get("invited", ())),
+        )
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """Seats changed: ``seats`` lists the seat numbers; ``resigned`` is set by a resignation."""
+
+    seats: tuple[int, ...]
+    resigned: dict[str, Any] | None = None
+
+
 Persist = Callable[["Table", Move, State], Awaitable[None] | None]
+PersistSeats = Callable[["Table", SeatChange], Awaitable[None] | None]
 Listener = Callable[["Table", Move], Awaitable[None] | None]
+SeatListener = Callable[["Table", SeatChange], Awaitable[None] | None]
 
 
 class Table:
@@ -77,15 +144,21 @@ class Table:
         record: dict[str, Any],
         seats: list[SeatInfo],
         persist: Persist | None = None,
+        *,
+        settings: TableSettings | None = None,
+        persist_seats: PersistSeats | None = None,
     ) -> None:
         if len(seats) != record["players"]:
             raise ValueError("One seat per player.")
         self.id = table_id
         self.record = record
         self.seats = list(seats)
+        self.settings = settings or TableSettings()
         self.state = replay(record)
         self._persist = persist
+        self._persist_seats = persist_seats
         self._listeners: list[Listener] = []
+        self._seat_listeners: list[SeatListener] = []
         self._lock = asyncio.Lock()
 
     @property
@@ -96,7 +169,14 @@ class Table:
     def ply(self) -> int:
         return len(self.record["actions"])
 
+    @property
+    def waiting(self) -> bool:
+        """Whether some seat is still open or invited (no move is taken until all are filled)."""
+        return any(seat.is_empty for seat in self.seats)
+
     def seats_held_by(self, identity: str) -> list[int]:
+        if not identity:
+            return []
         return [i for i, seat in enumerate(self.seats) if seat.holder == identity]
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -109,6 +189,124 @@ class Table:
         """Call ``listener(table, move)`` after every applied move; returns an unsubscriber."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def subscribe_seats(self, listener: SeatListener) -> Callable[[], None]:
+        """Call ``listener(table, change)`` after each stored seat change; returns its remover."""
+        self._seat_listeners.append(listener)
+        return lambda: (
+            self._seat_listeners.remove(listener) if listener in self._seat_listeners else None
+        )
+
+    # ------------------------------------------------------------------ seats
+
+    async def join(
+        self, seat: int, *, by: str, name: str, kind: str = GUEST, invite: str = ""
+    ) -> None:
+        """Take the empty ``seat`` for ``by``; an invited seat needs the table's token."""
+
+        def change() -> SeatChange:
+            self._check_seat(seat)
+            if not self.seats[seat].is_empty:  # also when the game has started: no seat is empty
+                raise TableError("seat_taken", "Someone has just taken this seat.")
+            if self.seats[seat].kind == INVITED and (
+                not invite or not self.settings.invite or invite != self.settings.invite
+            ):
+                raise TableError("bad_invite", "This seat is kept for the people invited.")
+            if self.seats_held_by(by):
+                raise TableError("already_seated", "You already have a seat at this table.")
+            self.seats[seat] = SeatInfo(kind, by, name)
+            return SeatChange((seat,))
+
+        await self._change_seats(change)
+
+    async def leave(self, *, by: str) -> None:
+        """Give up ``by``'s seat before the game starts (the host cannot: it cancels)."""
+
+        def change() -> SeatChange:
+            if not self.waiting:
+                raise TableError("started", "The game has already started.")
+            held = self.seats_held_by(by)
+            if not held:
+                raise TableError("not_player", "You do not hold a seat at this table.")
+            if by == self.settings.host:
+                raise TableError("host", "The host cannot leave; cancel the table instead.")
+            for seat in held:
+                self.seats[seat] = SeatInfo.empty(self._empty_kind(seat))
+            return SeatChange(tuple(held))
+
+        await self._change_seats(change)
+
+    async def fill_with_bots(self, *, by: str, bot: str, names: list[str]) -> None:
+        """The host starts now: every empty seat gets ``bot`` (``names`` per empty seat)."""
+
+        def change() -> SeatChange:
+            if by != self.settings.host:
+                raise TableError("host", "Only the host can start the game early.")
+            empty = [i for i, seat in enumerate(self.seats) if seat.is_empty]
+            if not empty:
+                raise TableError("started", "The game has already started.")
+            if len(names) != len(empty):
+                raise ValueError("One name per empty seat.")
+            for seat, name in zip(empty, names, strict=True):
+                self.seats[seat] = SeatInfo(BOT, bot, name)
+            return SeatChange(tuple(empty))
+
+        await self._change_seats(change)
+
+    async def resign(self, seat: int, *, by: str, name: str, bot: str = TAKEOVER_BOT) -> None:
+        """``by`` gives up ``seat``; a bot called ``name`` plays it to the end, and the
+        record notes at which ply it took over."""
+
+        def change() -> SeatChange:
+            self._check_seat(seat)
+            if self.seats[seat].holder != by or not by:
+                raise TableError("not_player", "You do not hold this seat.")
+            if self.waiting:
+                raise TableError(
+                    "not_started", "The game has not started; leave the table instead."
+                )
+            if self.state.is_over():
+                raise TableError("game_over", "The game is over.")
+            note = {"seat": seat, "ply": self.ply, "by": self.seats[seat].name, "bot": bot}
+            self.seats[seat] = SeatInfo(BOT, bot, name)
+            self.record.setdefault("resigned", []).append(note)
+            return SeatChange((seat,), resigned=note)
+
+        await self._change_seats(change)
+
+    def _empty_kind(self, seat: int) -> str:
+        return INVITED if seat in self.settings.invited else OPEN
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("not_player", "There is no such seat at this table.")
+
+    async def _change_seats(self, change: Callable[[], SeatChange]) -> None:
+        async with self._lock:
+            seats, record = list(self.seats), copy.deepcopy(self.record)
+            done = change()
+            self.record["seats"] = [seat.name for seat in self.seats]
+            try:
+                result = self._persist_seats(self, done) if self._persist_seats else None
+                if inspect.isawaitable(result):
+                    await result
+            except Exception as err:
+                log.exception("could not store seats %s of table %s", done.seats, self.id)
+                self.seats[:] = seats
+                self.record.clear()
+                self.record.update(record)
+                raise TableError(
+                    "storage", "The change could not be saved; nothing was changed. Try again."
+                ) from err
+        for listener in list(self._seat_listeners):
+            try:
+                result = listener(self, done)
+                if inspect.isawaitable(result):
+                    await result
+            except Exception:
+                log.exception("seat listener failed at table %s", self.id)
+
+    # ------------------------------------------------------------------ moves
 
     async def submit(
         self, seat: int, action: str, *, by: str, expected_ply: int | None = None
@@ -144,8 +342,10 @@ class Table:
         """Run the guards in order; return the state after the action, on a copy."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("not_player", "There is no such seat at this table.")
-        if self.seats[seat].holder != by:
+        if self.seats[seat].holder != by or not by:
             raise TableError("not_player", "You do not hold this seat.")
+        if self.waiting:
+            raise TableError("not_started", "The game starts when every seat is taken.")
         if self.state.is_over():
             raise TableError("game_over", "The game is over.")
         if expected_ply is not None and expected_ply != self.ply:
@@ -187,6 +387,9 @@ class Tables:
             return self._tables[table_id]
         except KeyError:
             raise TableError("not_found", "There is no such table.") from None
+
+    def all(self) -> list[Table]:
+        return list(self._tables.values())
 
     def remove(self, table_id: str) -> None:
         """Forget a table (a finished one, once its players have left); unknown ids are ignored."""

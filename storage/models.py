@@ -28,7 +28,7 @@ SQLModel.metadata.naming_convention = {
 }
 
 GUEST, LOCAL = "guest", "local"
-PLAYING, FINISHED = "playing", "finished"
+WAITING, PLAYING, FINISHED, CANCELLED = "waiting", "playing", "finished", "cancelled"
 
 MATCH_ID_ALPHABET = string.ascii_letters + string.digits
 MATCH_ID_LENGTH = 10
@@ -89,10 +89,14 @@ class Match(SQLModel, table=True):
     seed: int = Field(sa_type=BigInteger)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     rules_version: int
-    status: str = Field(default=PLAYING, max_length=16, index=True)  # PLAYING or FINISHED
+    # WAITING (seats to fill), PLAYING, FINISHED or CANCELLED (by its host, before the start)
+    status: str = Field(default=PLAYING, max_length=16, index=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     result: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    settings: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # core.table.TableSettings
+    notes: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # {"resigned": [...]}
+    rematch: str | None = Field(default=None, max_length=16)  # the match that followed this one
 
 
 class Seat(SQLModel, table=True):
@@ -106,6 +110,19 @@ class Seat(SQLModel, table=True):
     holder: str = Field(max_length=64)  # a user id, or "bot:<name>"
     user_id: str | None = Field(default=None, foreign_key="users.id", max_length=32, index=True)
     name: str
+
+
+class ChatMessage(SQLModel, table=True):
+    """One line of a table's chat, as its sender wrote it (shown as plain text)."""
+
+    __tablename__ = "chat_messages"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(foreign_key="matches.id", max_length=16, index=True)
+    seat: int
+    name: str
+    text: str = Field(max_length=500)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class Move(SQLModel, table=True):

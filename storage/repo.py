@@ -18,9 +18,21 @@ from sqlmodel import col, select
 from core.engine import State
 from core.record import FORMAT, result_of
 from core.table import Move as PlayedMove
-from core.table import SeatInfo, Table
+from core.table import SeatChange, SeatInfo, Table, TableSettings
 from storage.db import session
-from storage.models import FINISHED, GUEST, PLAYING, Match, Move, Seat, User, utcnow
+from storage.models import (
+    CANCELLED,
+    FINISHED,
+    GUEST,
+    PLAYING,
+    WAITING,
+    ChatMessage,
+    Match,
+    Move,
+    Seat,
+    User,
+    utcnow,
+)
 
 SEED_RANGE = range(-(2**63), 2**63)
 
@@ -46,11 +58,13 @@ def create_match(
     record: dict[str, Any],
     seats: list[SeatInfo],
     user_ids: list[str | None],
+    settings: TableSettings | None = None,
 ) -> None:
     """Store a new match from a record with no actions yet, and who sits where.
 
-    ``user_ids[i]`` is the account behind seat ``i`` (None for bots); the
-    record's ``seats`` are the seat names, as in ``seats[i].name``.
+    ``user_ids[i]`` is the account behind seat ``i`` (None for bots and empty
+    seats); the record's ``seats`` are the seat names, as in ``seats[i].name``.
+    A match with an open or invited seat is stored as waiting.
     """
     players = record["players"]
     if not len(seats) == len(user_ids) == players:
@@ -70,6 +84,8 @@ def create_match(
                 seed=record["seed"],
                 options=record["options"],
                 rules_version=record["rules_version"],
+                status=WAITING if any(seat.is_empty for seat in seats) else PLAYING,
+                settings=settings.to_json() if settings else None,
             )
         )
         s.flush()  # the match row first: seats refer to it
@@ -140,6 +156,114 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     return hook
 
 
+def update_seats(
+    engine: Engine,
+    *,
+    match_id: str,
+    seats: dict[int, SeatInfo],
+    resigned: dict[str, Any] | None = None,
+) -> None:
+    """Store who now sits at the given seats of a waiting or playing match.
+
+    The match starts (waiting -> playing) once no seat is empty. A seat a
+    person takes records their account; a bot taking over a resigned seat keeps
+    the resigner's, so the match stays in their history; an emptied seat has
+    none. ``resigned`` is added to the match's notes.
+    """
+    with session(engine) as s:
+        match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
+        if match is None:
+            raise ValueError(f"There is no match {match_id!r}.")
+        if match.status not in (WAITING, PLAYING):
+            raise ValueError(f"Match {match_id!r} is {match.status}; its seats are settled.")
+        rows = {row.seat: row for row in s.exec(select(Seat).where(Seat.match_id == match_id))}
+        for number, info in seats.items():
+            row = rows[number]
+            row.kind, row.holder, row.name = info.kind, info.holder, info.name
+            if not info.is_bot:
+                row.user_id = info.user_id
+            s.add(row)
+        if resigned is not None:
+            notes = dict(match.notes or {})
+            notes["resigned"] = [*notes.get("resigned", []), resigned]
+            match.notes = notes
+        if not any(SeatInfo(row.kind, row.holder, row.name).is_empty for row in rows.values()):
+            match.status = PLAYING
+        s.add(match)
+        s.commit()
+
+
+def persist_seats(engine: Engine) -> Callable[[Table, SeatChange], None]:
+    """A :class:`core.table.Table` seat hook that stores each change with :func:`update_seats`."""
+
+    def hook(table: Table, change: SeatChange) -> None:
+        update_seats(
+            engine,
+            match_id=table.id,
+            seats={seat: table.seats[seat] for seat in change.seats},
+            resigned=change.resigned,
+        )
+
+    return hook
+
+
+def cancel_match(engine: Engine, *, match_id: str) -> None:
+    """Cancel a match still waiting for players (its host closed it)."""
+    with session(engine) as s:
+        match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
+        if match is None or match.status != WAITING:
+            raise ValueError(f"Match {match_id!r} is not waiting for players.")
+        match.status = CANCELLED
+        s.add(match)
+        s.commit()
+
+
+def set_rematch(engine: Engine, *, match_id: str, rematch: str) -> None:
+    """Note that ``rematch`` is the match that follows the finished ``match_id``."""
+    with session(engine) as s:
+        match = s.get(Match, match_id)
+        if match is None:
+            raise ValueError(f"There is no match {match_id!r}.")
+        match.rematch = rematch
+        s.add(match)
+        s.commit()
+
+
+def load_table_info(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
+    """A match's status, settings (:class:`TableSettings`) and rematch id; None if unknown."""
+    with session(engine) as s:
+        match = s.get(Match, match_id)
+        if match is None:
+            return None
+        return {
+            "status": match.status,
+            "settings": TableSettings.from_json(match.settings),
+            "rematch": match.rematch,
+        }
+
+
+def add_chat(engine: Engine, *, match_id: str, seat: int, name: str, text: str) -> ChatMessage:
+    """Store one chat line of a table; returns it with its time."""
+    with session(engine) as s:
+        line = ChatMessage(match_id=match_id, seat=seat, name=name, text=text)
+        s.add(line)
+        s.commit()
+        s.refresh(line)
+        return line
+
+
+def load_chat(engine: Engine, *, match_id: str, limit: int = 200) -> list[ChatMessage]:
+    """The last ``limit`` chat lines of a table, oldest first."""
+    with session(engine) as s:
+        rows = s.exec(
+            select(ChatMessage)
+            .where(ChatMessage.match_id == match_id)
+            .order_by(col(ChatMessage.id).desc())
+            .limit(limit)
+        ).all()
+        return list(reversed(rows))
+
+
 def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
     """The match's record (see :mod:`core.record`), actions in ply order; None if unknown."""
     with session(engine) as s:
@@ -152,6 +276,7 @@ def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
         moves = s.exec(
             select(Move.seat, Move.action).where(Move.match_id == match_id).order_by(col(Move.ply))
         ).all()
+    resigned = (match.notes or {}).get("resigned")
     return {
         "format": FORMAT,
         "game": match.game,
@@ -162,6 +287,7 @@ def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
         "seats": list(names),
         "actions": [[seat, action] for seat, action in moves],
         "result": match.result,
+        **({"resigned": resigned} if resigned else {}),
     }
 
 
@@ -173,9 +299,13 @@ def load_seats(engine: Engine, *, match_id: str) -> list[SeatInfo]:
 
 
 def unfinished_matches(engine: Engine) -> list[str]:
-    """Ids of the matches still being played, oldest first: the tables to rebuild on start-up."""
+    """Ids of the matches waiting or being played, oldest first: the tables to rebuild."""
     with session(engine) as s:
-        query = select(Match.id).where(Match.status == PLAYING).order_by(col(Match.created_at))
+        query = (
+            select(Match.id)
+            .where(col(Match.status).in_((WAITING, PLAYING)))
+            .order_by(col(Match.created_at))
+        )
         return list(s.exec(query).all())
 
 
@@ -190,7 +320,7 @@ def matches_for_user(engine: Engine, *, user_id: str, limit: int = 100) -> list[
         mine = select(Seat.match_id).where(Seat.user_id == user_id)
         matches = s.exec(
             select(Match)
-            .where(col(Match.id).in_(mine))
+            .where(col(Match.id).in_(mine), col(Match.status).in_((PLAYING, FINISHED)))
             .order_by(col(Match.created_at).desc())
             .limit(limit)
         ).all()

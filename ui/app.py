@@ -19,11 +19,12 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
-from ui.pages import api, history, home, new_table, replay, rules, table
+from ui.pages import api, history, home, lobby, new_table, replay, rules, table
 from ui.site import Site
 
 log = logging.getLogger("caravanserai")
 STATIC = Path(__file__).resolve().parent / "static"
+RECONNECT_TIMEOUT = 15.0  # seconds a page's state is kept for a browser that lost its connection
 
 
 def storage_secret() -> str:
@@ -49,6 +50,7 @@ def build() -> Site:
     rules.register()
     new_table.register(site)
     table.register(site)
+    lobby.register(site)
     history.register(site)
     replay.register(site)
     api.register(site)
@@ -75,6 +77,8 @@ def main() -> None:
         storage_secret=storage_secret(),
         reload=False,
         show=False,
+        # A browser offline for longer gets a fresh page of the current position.
+        reconnect_timeout=RECONNECT_TIMEOUT,
     )
 
 

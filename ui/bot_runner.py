@@ -29,12 +29,15 @@ class BotRunner:
 
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)
+        table.subscribe_seats(lambda table, change: self._schedule(table))
         self._schedule(table)
 
     def _on_move(self, table: Table, move: Move) -> None:
         self._schedule(table)
 
     def _schedule(self, table: Table) -> None:
+        if table.waiting:
+            return
         thinking = self.site.info(table.id).thinking
         for seat in sorted(table.state.to_move()):
             if table.seats[seat].is_bot and seat not in thinking:

@@ -60,6 +60,9 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
             ui.button(t("nav.games"), on_click=lambda: ui.navigate.to("/")).props(
                 'flat color=white no-caps data-testid="nav-games"'
             )
+            ui.button(t("nav.lobby"), on_click=lambda: ui.navigate.to("/lobby")).props(
+                'flat color=white no-caps data-testid="nav-lobby"'
+            )
             ui.button(t("nav.history"), on_click=lambda: ui.navigate.to("/history")).props(
                 'flat color=white no-caps data-testid="nav-history"'
             )

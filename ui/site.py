@@ -11,7 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from nicegui import background_tasks, run
@@ -19,18 +22,65 @@ from sqlalchemy.engine import Engine
 
 from core.engine import State
 from core.record import new_record
-from core.table import Move, SeatInfo, Table, TableError, Tables
+from core.table import Move, SeatChange, SeatInfo, Table, TableError, Tables, TableSettings
 from storage import repo
 from ui.bot_runner import BotRunner
 
 log = logging.getLogger(__name__)
 
+MAX_CHAT = 300  # characters in one chat line
+CHAT_KEPT = 200  # lines a table shows
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    seat: int
+    name: str
+    text: str
+    at: datetime
+
+
+def clean_chat(raw: Any) -> str | None:
+    """A chat line as it will be stored: one line, trimmed, control characters removed;
+    None when empty or longer than :data:`MAX_CHAT`."""
+    if not isinstance(raw, str):
+        return None
+    text = " ".join(
+        "".join(c for c in raw if unicodedata.category(c)[0] != "C" or c in "\n\t").split()
+    )
+    if not text or len(text) > MAX_CHAT:
+        return None
+    return text
+
 
 @dataclass
 class LiveInfo:
-    """What pages show about a table beyond its game state."""
+    """What pages show about a table beyond its game state, and who hears of it.
+
+    ``listeners`` are called with an event name -- ``seats``, ``presence``,
+    ``chat``, ``rematch`` or ``cancelled`` -- after the change is stored.
+    """
 
     thinking: set[int] = field(default_factory=set)
+    present: dict[str, set[str]] = field(default_factory=dict)  # identity -> client ids
+    chat: list[ChatLine] | None = None  # loaded on first use
+    rematch: str | None = None
+    cancelled: bool = False
+    listeners: list[Callable[[str], None]] = field(default_factory=list)
+
+    def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def tell(self, event: str) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:
+                log.exception("table listener failed on %s", event)
+
+    def is_present(self, identity: str) -> bool:
+        return bool(self.present.get(identity))
 
 
 class Site:
@@ -43,24 +93,68 @@ class Site:
     def __init__(self, db: Engine, *, bot_pause: float = 0.8) -> None:
         self.db = db
         self._store = repo.persist_move(db)
+        self._store_seats = repo.persist_seats(db)
         self.tables = Tables()
         self.live: dict[str, LiveInfo] = {}
         self.bots = BotRunner(self, pause=bot_pause)
+        self._lobby: list[Callable[[], None]] = []
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
         """The tables' persistence hook: the storage write, off the event loop."""
         await run.io_bound(self._store, table, move, after)
 
-    def _host(self, table: Table) -> Table:
+    async def _persist_seats(self, table: Table, change: SeatChange) -> None:
+        await run.io_bound(self._store_seats, table, change)
+
+    def _open(
+        self, table_id: str, record: dict[str, Any], seats: list[SeatInfo], settings: TableSettings
+    ) -> Table:
+        return Table(
+            table_id,
+            record,
+            seats,
+            persist=self._persist,
+            settings=settings,
+            persist_seats=self._persist_seats,
+        )
+
+    def _host(self, table: Table, rematch: str | None = None) -> Table:
         self.tables.add(table)
-        self.live[table.id] = LiveInfo()
+        self.live[table.id] = LiveInfo(rematch=rematch)
         self.bots.watch(table)
         table.subscribe(self._on_move)
+        table.subscribe_seats(self._on_seats)
         return table
 
     def _on_move(self, table: Table, move: Move) -> None:
         if table.state.is_over():
             background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
+            self.lobby_changed()
+
+    def _on_seats(self, table: Table, change: SeatChange) -> None:
+        self.info(table.id).tell("seats")
+        self.lobby_changed()
+
+    # ------------------------------------------------------------------ lobby
+
+    def on_lobby(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` whenever a table opens, fills, starts, finishes or is cancelled."""
+        self._lobby.append(listener)
+        return lambda: self._lobby.remove(listener) if listener in self._lobby else None
+
+    def lobby_changed(self) -> None:
+        for listener in list(self._lobby):
+            try:
+                listener()
+            except Exception:
+                log.exception("lobby listener failed")
+
+    def lobby(self) -> tuple[list[Table], list[Table]]:
+        """Public tables waiting for players, and public tables being played (newest last)."""
+        public = [t for t in self.tables.all() if not t.settings.private]
+        waiting = [t for t in public if t.waiting and not self.info(t.id).cancelled]
+        playing = [t for t in public if not t.waiting and not t.state.is_over()]
+        return waiting, playing
 
     async def _forget_later(self, table_id: str) -> None:
         await asyncio.sleep(self.KEEP_FINISHED)
@@ -74,23 +168,41 @@ class Site:
         options: dict[str, Any] | None,
         seats: list[SeatInfo],
         user_ids: list[str | None],
+        settings: TableSettings | None = None,
     ) -> Table:
-        """Store a new match and open its table; ValueError for bad options."""
+        """Store a new match and open its table; ValueError for bad options.
+
+        With open or invited seats the table waits for players; ``settings``
+        (host, privacy, chat, invited seats) get a fresh invitation token.
+        """
         seed = secrets.randbelow(2**31)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
         table_id = secrets.token_urlsafe(8)
-        repo.create_match(self.db, match_id=table_id, record=record, seats=seats, user_ids=user_ids)
-        return self._host(Table(table_id, record, seats, persist=self._persist))
+        settings = TableSettings(
+            **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
+        )
+        repo.create_match(
+            self.db,
+            match_id=table_id,
+            record=record,
+            seats=seats,
+            user_ids=user_ids,
+            settings=settings,
+        )
+        table = self._host(self._open(table_id, record, seats, settings))
+        self.lobby_changed()
+        return table
 
     def recover(self) -> int:
-        """Rebuild every unfinished match from its stored moves; return how many."""
+        """Rebuild every waiting or unfinished match from storage; return how many."""
         count = 0
         for match_id in repo.unfinished_matches(self.db):
             record = repo.load_record(self.db, match_id=match_id)
-            if record is None or match_id in self.tables:
+            info = repo.load_table_info(self.db, match_id=match_id)
+            if record is None or info is None or match_id in self.tables:
                 continue
             seats = repo.load_seats(self.db, match_id=match_id)
-            self._host(Table(match_id, record, seats, persist=self._persist))
+            self._host(self._open(match_id, record, seats, info["settings"]))
             count += 1
         return count
 
@@ -99,10 +211,111 @@ class Site:
         if table_id in self.tables:
             return self.tables.get(table_id)
         record = repo.load_record(self.db, match_id=table_id)
-        if record is None:
+        info = repo.load_table_info(self.db, match_id=table_id)
+        if record is None or info is None or info["status"] == "cancelled":
             raise TableError("not_found", "There is no such table.")
         seats = repo.load_seats(self.db, match_id=table_id)
-        return Table(table_id, record, seats)
+        table = Table(table_id, record, seats, settings=info["settings"])
+        self.info(table_id).rematch = info["rematch"]
+        return table
+
+    # ------------------------------------------------------------------ what hosts and players do
+
+    async def cancel(self, table: Table, *, by: str) -> None:
+        """The host closes a table still waiting for players."""
+        if by != table.settings.host:
+            raise TableError("host", "Only the host can cancel the table.")
+        if not table.waiting:
+            raise TableError("started", "The game has already started.")
+        try:
+            await run.io_bound(repo.cancel_match, self.db, match_id=table.id)
+        except ValueError as err:
+            raise TableError("started", "The game has already started.") from err
+        except Exception as err:
+            log.exception("could not cancel table %s", table.id)
+            raise TableError(
+                "storage", "The change could not be saved; nothing was changed. Try again."
+            ) from err
+        info = self.info(table.id)
+        info.cancelled = True
+        self.tables.remove(table.id)
+        info.tell("cancelled")
+        self.lobby_changed()
+
+    async def rematch(self, table: Table, *, by: str) -> str:
+        """The id of the match that follows ``table``'s, opened with the same seats if new."""
+        info = self.info(table.id)
+        if info.rematch:
+            return info.rematch
+        if not table.state.is_over():
+            raise TableError("not_over", "The game is not over yet.")
+        if not table.seats_held_by(by):
+            raise TableError("not_player", "Only the players can ask for a rematch.")
+        settings = TableSettings(host=by, private=table.settings.private, chat=table.settings.chat)
+        seats = list(table.seats)
+        try:
+            follow = self.create_table(
+                game=table.game,
+                options=table.record["options"],
+                seats=seats,
+                user_ids=[seat.user_id for seat in seats],
+                settings=settings,
+            )
+            await run.io_bound(repo.set_rematch, self.db, match_id=table.id, rematch=follow.id)
+        except Exception as err:
+            log.exception("could not open a rematch of table %s", table.id)
+            raise TableError("storage", "The rematch could not be opened. Try again.") from err
+        if info.rematch:  # another player asked at the same moment
+            return info.rematch
+        info.rematch = follow.id
+        info.tell("rematch")
+        return follow.id
+
+    def chat(self, table: Table) -> list[ChatLine]:
+        info = self.info(table.id)
+        if info.chat is None:
+            rows = repo.load_chat(self.db, match_id=table.id, limit=CHAT_KEPT)
+            info.chat = [ChatLine(r.seat, r.name, r.text, r.created_at) for r in rows]
+        return info.chat
+
+    async def post_chat(self, table: Table, *, by: str, text: Any) -> None:
+        """A player says ``text`` at the table; stored before anyone sees it."""
+        if not table.settings.chat:
+            raise TableError("no_chat", "This table has no chat.")
+        held = table.seats_held_by(by)
+        if not held:
+            raise TableError("not_player", "Only the players can write here.")
+        line = clean_chat(text)
+        if line is None:
+            raise TableError("bad_chat", f"A message has 1 to {MAX_CHAT} characters.", n=MAX_CHAT)
+        seat = held[0]
+        name = table.seats[seat].name
+        try:
+            row = await run.io_bound(
+                repo.add_chat, self.db, match_id=table.id, seat=seat, name=name, text=line
+            )
+        except Exception as err:
+            log.exception("could not store a chat line at table %s", table.id)
+            raise TableError("storage", "The message could not be saved. Try again.") from err
+        lines = self.chat(table)
+        lines.append(ChatLine(seat, name, line, row.created_at if row else datetime.now(UTC)))
+        del lines[:-CHAT_KEPT]
+        self.info(table.id).tell("chat")
+
+    def arrive(self, table_id: str, identity: str, client: str) -> None:
+        info = self.info(table_id)
+        info.present.setdefault(identity, set()).add(client)
+        info.tell("presence")
+
+    def depart(self, table_id: str, identity: str, client: str) -> None:
+        info = self.info(table_id)
+        clients = info.present.get(identity)
+        if clients is None or client not in clients:
+            return
+        clients.discard(client)
+        if not clients:
+            del info.present[identity]
+        info.tell("presence")
 
     def info(self, table_id: str) -> LiveInfo:
         return self.live.setdefault(table_id, LiveInfo())

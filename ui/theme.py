@@ -19,6 +19,12 @@ a.no-underline{text-decoration:none}
 .cs-rules h1{font-size:2rem;line-height:2.4rem;margin:.5rem 0;font-weight:700}
 .cs-rules h2{font-size:1.35rem;line-height:1.8rem;margin:1.2rem 0 .4rem;font-weight:600}
 .cs-rules code{background:#efe6d2;padding:0 .25rem;border-radius:4px}
+.cs-seat{background:#efe6d2;border:2px solid transparent}
+.cs-seat-to-move{border-color:#b45309;background:#fde68a}
+.cs-seat-empty{border:2px dashed #a8a29e;background:transparent}
+.cs-dot{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#a8a29e}
+.cs-dot-on{background:#16a34a}
+.cs-chat{max-height:14rem;overflow-y:auto}
 """
     + CARD_CSS
     + BOARD_CSS

@@ -8,13 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.i18n import camping, feurio, offseason, pueblo
+from ui.i18n import camping, feurio, offseason, online, pueblo
 from ui.i18n.en import MESSAGES as SITE_EN
 from ui.i18n.fr import MESSAGES as SITE_FR
 
 # The site's own strings, then each game's catalogue.
-EN: dict[str, str] = {**SITE_EN, **camping.EN, **feurio.EN, **pueblo.EN, **offseason.EN}
-FR: dict[str, str] = {**SITE_FR, **camping.FR, **feurio.FR, **pueblo.FR, **offseason.FR}
+EN: dict[str, str] = {
+    **SITE_EN,
+    **online.EN,
+    **camping.EN,
+    **feurio.EN,
+    **pueblo.EN,
+    **offseason.EN,
+}
+FR: dict[str, str] = {
+    **SITE_FR,
+    **online.FR,
+    **camping.FR,
+    **feurio.FR,
+    **pueblo.FR,
+    **offseason.FR,
+}
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 LANGUAGES: tuple[str, ...] = ("en", "fr")

@@ -10,7 +10,7 @@ from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from core.table import BOT, GUEST, HOTSEAT, SeatInfo
+from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableSettings
 from storage import repo
 from ui.boards import BOARDS
 from ui.i18n import Translator
@@ -18,7 +18,7 @@ from ui.layout import frame, translator, visitor_id, visitor_name
 from ui.site import Site
 
 MAX_NAME = 24
-OPPONENTS = ("bot:easy", "bot:normal", "bot:hard", HOTSEAT)
+OPPONENTS = ("bot:easy", "bot:normal", "bot:hard", HOTSEAT, INVITED, OPEN)
 DEFAULT_OPPONENT = "bot:normal"
 
 
@@ -37,16 +37,20 @@ def seats_for(
 ) -> list[SeatInfo]:
     """The seats: this visitor first, then each other seat's (choice, friend's name).
 
-    With any friend on this screen every human seat is a hot seat held by this
-    visitor; bots of the same kind are numbered so every name is distinct.
+    With any friend on this screen every human seat of this visitor is a hot
+    seat; open and invited seats wait for their players; bots of the same kind
+    are numbered so every name is distinct.
     """
     hot = any(choice == HOTSEAT for choice, _ in others)
     seats = [SeatInfo(HOTSEAT if hot else GUEST, me, my_name)]
-    bots = [choice for choice, _ in others if choice != HOTSEAT]
+    bots = [choice for choice, _ in others if choice.startswith("bot:")]
     counted: dict[str, int] = {}
     for choice, friend in others:
         if choice == HOTSEAT:
             seats.append(SeatInfo(HOTSEAT, me, friend))
+            continue
+        if choice in (OPEN, INVITED):
+            seats.append(SeatInfo.empty(choice))
             continue
         name = t(f"bot.{choice.removeprefix('bot:')}")
         if bots.count(choice) > 1:
@@ -97,6 +101,13 @@ def _form(site: Site, t: Translator, game: str) -> None:
         ui.separator()
         ui.label(t("new.options")).classes("text-sm font-semibold")
         fields = BOARDS[game].option_fields(t, rules.default_options(low))
+        ui.separator()
+        private = (
+            ui.checkbox(t("new.private"), value=False)
+            .props('data-testid="private"')
+            .mark("private")
+        )
+        chat = ui.checkbox(t("new.chat"), value=True).props('data-testid="chat-on"').mark("chat-on")
         error = ui.label().classes("text-negative").props('data-testid="form-error" role="alert"')
         error.mark("form-error")
 
@@ -128,11 +139,17 @@ def _form(site: Site, t: Translator, game: str) -> None:
             me = visitor_id()
             app.storage.user["name"] = my_name
             seats = seats_for(t, [(c, f or "-") for c, f in friends], me, my_name)
+            settings = TableSettings(
+                host=me,
+                private=private.value is True,
+                chat=chat.value is True,
+                invited=tuple(n for n, seat in enumerate(seats) if seat.kind == INVITED),
+            )
             try:
                 repo.ensure_guest(site.db, user_id=me, name=my_name)
-                user_ids = [None if s.kind == BOT else s.holder for s in seats]
+                user_ids = [seat.user_id for seat in seats]
                 table = site.create_table(
-                    game=game, options=options, seats=seats, user_ids=user_ids
+                    game=game, options=options, seats=seats, user_ids=user_ids, settings=settings
                 )
             except ValueError as err:
                 error.set_text(t("new.bad_options", reason=str(err)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import Request
@@ -13,14 +14,37 @@ from core.table import Move, Table, TableError
 from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import frame, translator, visitor_id
+from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
+from ui.pages.seats import seat_strip
 from ui.pages.summary import hand_summary, match_result
+from ui.pages.waiting import waiting_room
 from ui.site import Site
+
+TURN_CUE_JS = """<script>
+window.csTurn = function (mine, label) {
+  const icon = document.querySelector("link[rel~='icon']");
+  if (window.csTitle === undefined) {
+    window.csTitle = document.title;
+    window.csIcon = icon ? icon.href : null;
+    document.addEventListener('visibilitychange', () => window.csTurnShow());
+  }
+  window.csMine = mine;
+  window.csLabel = label;
+  window.csTurnShow();
+};
+window.csTurnShow = function () {
+  const icon = document.querySelector("link[rel~='icon']");
+  const cue = window.csMine && document.hidden;
+  document.title = cue ? window.csLabel + ' · ' + window.csTitle : window.csTitle;
+  if (icon && window.csIcon) icon.href = cue ? '/static/favicon-turn.svg' : window.csIcon;
+};
+</script>"""
 
 
 def register(site: Site) -> None:
     @ui.page("/table/{table_id}")
-    def table_page(table_id: str, request: Request) -> None:
+    def table_page(table_id: str, request: Request, invite: str = "") -> None:
         t = translator(request)
         with frame(t, t("table.title")):
             try:
@@ -32,34 +56,192 @@ def register(site: Site) -> None:
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).classes("text-xl").props('role="alert"')
                 return
-            TableView(site, table, t, visitor_id())
+            uid = visitor_id()
+            invited = bool(invite) and invite == table.settings.invite
+            if table.settings.private and not table.seats_held_by(uid) and not invited:
+                ui.label(t("table.private")).classes("text-xl").props('data-testid="error"')
+                ui.link(t("back_home"), "/")
+                return
+            base = str(request.base_url).rstrip("/")
+            TableView(site, table, t, uid, invite=invite if invited else "", base_url=base)
 
 
 class TableView:
     """Keeps one client's board in step with a live table."""
 
-    def __init__(self, site: Site, table: Table, t: Translator, uid: str) -> None:
+    def __init__(
+        self,
+        site: Site,
+        table: Table,
+        t: Translator,
+        uid: str,
+        *,
+        invite: str = "",
+        base_url: str = "",
+    ) -> None:
         self.site, self.table, self.t, self.uid = site, table, t, uid
-        held = table.seats_held_by(uid)
+        self.invite, self.base_url = invite, base_url
+        self.info = site.info(table.id)
+        self.client = ui.context.client
+        self._identify()
+        self.ply = table.ply
+        self.seen_hands = len(table.view(None).get("history", []))
+        self.result_shown = False
+        self.was_my_turn = False
+        with ui.row().classes("w-full items-center gap-2"):
+            ui.label(GAMES[table.game].title).classes("text-2xl font-bold")
+            self.watching = ui.badge(self.t("table.watching")).props(
+                'color=grey-7 data-testid="watching"'
+            )
+            ui.space()
+            ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
+        self.seats_box = ui.column().classes("w-full")
+        self.waiting_box = ui.column().classes("w-full")
+        self.board_box = ui.column().classes("w-full").props('data-testid="board"')
+        self.result_box = ui.column().classes("w-full")
+        self.controls = ui.row().classes("w-full items-center gap-2")
+        self.dialog = ui.dialog().props('data-testid="summary-dialog"')
+        self.chat = ChatPanel(site, t, table, uid) if self._has_chat() else None
+        ui.add_head_html(TURN_CUE_JS)
+        self._show_seats()
+        if table.waiting:
+            self._show_waiting()
+        else:
+            self._rebuild()
+        self._show_controls()
+        client = ui.context.client
+        drops = [table.subscribe(self._on_move), self.info.listen(self._on_event)]
+        client.on_connect(lambda: site.arrive(table.id, uid, client.id))
+        client.on_disconnect(lambda: site.depart(table.id, uid, client.id))
+
+        def gone() -> None:
+            site.depart(table.id, uid, client.id)
+            for drop in drops:
+                drop()
+
+        client.on_delete(gone)
+
+    def _identify(self) -> None:
+        """Which seats this visitor holds (they change as people join, leave or resign)."""
+        held = self.table.seats_held_by(self.uid)
+        self.held = held
         self.hotseat = len(held) > 1
         self.own_seat = held[0] if len(held) == 1 else None  # None: hot seat or watching
         self.revealed: int | None = self.own_seat
-        self.ply = table.ply
-        self.names = [seat.name for seat in table.seats]
-        self.seen_hands = len(table.view(None).get("history", []))
-        self.result_shown = False
-        with ui.row().classes("w-full items-center"):
-            ui.label(GAMES[table.game].title).classes("text-2xl font-bold")
-            if not held:
-                ui.badge(self.t("table.watching")).props('color=grey-7 data-testid="watching"')
-            ui.space()
-            ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
-        self.board_box = ui.column().classes("w-full").props('data-testid="board"')
-        self.result_box = ui.column().classes("w-full")
-        self.dialog = ui.dialog().props('data-testid="summary-dialog"')
-        self._rebuild()
-        unsubscribe = table.subscribe(self._on_move)
-        ui.context.client.on_delete(unsubscribe)
+        self.names = [seat.name for seat in self.table.seats]
+
+    def _has_chat(self) -> bool:
+        """A chat where more than one person may sit (not against bots or on one screen)."""
+        people = {seat.holder for seat in self.table.seats if not seat.is_bot and seat.holder}
+        empty = any(seat.is_empty for seat in self.table.seats)
+        return self.table.settings.chat and (len(people) > 1 or empty)
+
+    def _show_seats(self) -> None:
+        self.watching.set_visibility(not self.held and not self.table.waiting)
+        self.seats_box.clear()
+        with self.seats_box:
+            seat_strip(self.t, self.table, self.info, self.uid)
+
+    def _show_waiting(self) -> None:
+        self.waiting_box.clear()
+        with self.waiting_box:
+            waiting_room(
+                self.site,
+                self.t,
+                self.table,
+                self.uid,
+                self.invite,
+                self.base_url,
+                lambda text: ui.notify(text, type="negative"),
+            )
+
+    def _show_controls(self) -> None:
+        """Resign while playing; a rematch once the game is over."""
+        self.controls.clear()
+        table = self.table
+        with self.controls:
+            if table.waiting:
+                return
+            if not table.state.is_over():
+                if self.own_seat is not None and not table.seats[self.own_seat].is_bot:
+                    ui.button(self.t("table.resign"), on_click=self._confirm_resign).props(
+                        'outline no-caps color=negative data-testid="resign"'
+                    ).mark("resign")
+                return
+            if self.info.rematch:
+                ui.button(
+                    self.t("table.rematch_ready"),
+                    on_click=lambda: ui.navigate.to(f"/table/{self.info.rematch}"),
+                ).props('color=primary no-caps data-testid="rematch-go"').mark("rematch-go")
+            elif self.held and len({s.holder for s in table.seats if not s.is_bot}) >= 1:
+                ui.button(self.t("table.rematch"), on_click=self._rematch).props(
+                    'color=primary no-caps data-testid="rematch"'
+                ).mark("rematch")
+
+    def _confirm_resign(self) -> None:
+        async def resign() -> None:
+            dialog.close()
+            seat = self.own_seat
+            if seat is None:
+                return
+            name = self.t("table.takeover", name=self.table.seats[seat].name)
+            try:
+                await self.table.resign(seat, by=self.uid, name=name)
+            except TableError as err:
+                ui.notify(refusal(self.t, err), type="negative")
+
+        with self.controls, ui.dialog() as dialog, ui.card():
+            ui.label(self.t("table.resign_confirm")).classes("text-base")
+            with ui.row():
+                ui.button(self.t("table.resign_yes"), on_click=resign).props(
+                    'color=negative no-caps data-testid="resign-yes"'
+                ).mark("resign-yes")
+                ui.button(self.t("table.resign_no"), on_click=dialog.close).props(
+                    'flat no-caps data-testid="resign-no"'
+                )
+        dialog.open()
+
+    async def _rematch(self) -> None:
+        try:
+            follow = await self.site.rematch(self.table, by=self.uid)
+        except TableError as err:
+            ui.notify(refusal(self.t, err), type="negative")
+            return
+        ui.navigate.to(f"/table/{follow}")
+
+    def _on_event(self, event: str) -> None:
+        if event == "cancelled":
+            self.board_box.clear()
+            self.waiting_box.clear()
+            self.controls.clear()
+            with self.waiting_box:
+                ui.label(self.t("table.cancelled")).classes("text-xl").props(
+                    'data-testid="cancelled" role="alert"'
+                )
+                ui.link(self.t("back_home"), "/")
+            return
+        if event == "chat" and self.chat is not None:
+            self.chat.show_lines()
+            return
+        if event == "rematch":
+            self._show_controls()
+            return
+        if event == "seats":
+            was_waiting = self.waiting_box.default_slot.children != []
+            self._identify()
+            if self.chat is not None:
+                self.chat.show_form()
+            if self.table.waiting:
+                self._show_waiting()
+            elif was_waiting:
+                self.waiting_box.clear()
+                self.ply = self.table.ply
+                self._rebuild()
+            else:
+                self.ply = self.table.ply
+                self._rebuild()
+            self._show_controls()
+        self._show_seats()
 
     def _viewing(self) -> int | None:
         """Whose view this client shows. In hot seat: the seat to move when seats keep
@@ -96,6 +278,18 @@ class TableView:
         self.board_box.props(f'data-ply="{self.table.ply}" data-phase="{view["phase"]}"')
         self._cover()
         self._summaries(view)
+        self._turn_cue()
+
+    def _turn_cue(self) -> None:
+        """Tell a tab in the background, by its title and icon, that it is this player's turn."""
+        over = self.table.state.is_over()
+        mine = not over and any(seat in self.movers for seat in self.held)
+        if mine != self.was_my_turn:
+            self.was_my_turn = mine
+            label = json.dumps(self.t("table.your_turn_title"))
+            self.client.run_javascript(
+                f"window.csTurn && window.csTurn({str(mine).lower()}, {label})"
+            )
 
     def _cover(self) -> None:
         if not self.hotseat or self.table.state.is_over() or not BOARDS[self.table.game].private:
@@ -117,6 +311,9 @@ class TableView:
         self._rebuild()
 
     def _on_move(self, table: Table, move: Move) -> None:
+        self._show_seats()
+        if table.state.is_over():
+            self._show_controls()
         if self.hotseat and not BOARDS[table.game].private and self._viewing() != self.shown:
             self.ply = table.ply  # the board now plays for another seat of this screen
             self._rebuild()

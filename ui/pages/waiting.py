@@ -1,0 +1,145 @@
+"""The waiting room of a table whose seats are not all taken: take a seat, share the
+invitation, leave, or (the host) start now with bots or cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import app, ui
+from sqlalchemy.exc import SQLAlchemyError
+
+from core.bots import LEVELS
+from core.table import INVITED, Table, TableError
+from storage import repo
+from ui.i18n import Translator
+from ui.layout import visitor_name
+from ui.pages.errors import refusal
+from ui.pages.new_table import MAX_NAME, clean_name
+from ui.site import Site
+
+
+def waiting_room(
+    site: Site,
+    t: Translator,
+    table: Table,
+    uid: str,
+    invite: str,
+    base_url: str,
+    on_error: Callable[[str], None],
+) -> None:
+    """Draw the waiting room for ``uid`` (who came with ``invite``, maybe empty)."""
+    seated = bool(table.seats_held_by(uid))
+    host = uid == table.settings.host
+    empty = [n for n, seat in enumerate(table.seats) if seat.is_empty]
+    with ui.card().classes("w-full gap-3").props('data-testid="waiting-room"'):
+        ui.label(t("wait.title")).classes("text-xl font-bold")
+        ui.label(t("wait.explain", n=len(empty))).classes("text-sm")
+        if seated and any(table.seats[n].kind == INVITED for n in empty):
+            link = f"{base_url}/table/{table.id}?invite={table.settings.invite}"
+            ui.label(t("wait.invite_help")).classes("text-sm font-semibold")
+            with ui.row().classes("w-full items-center gap-2 no-wrap"):
+                ui.input(value=link).props(
+                    'readonly dense outlined data-testid="invite-link"'
+                ).classes("grow").mark("invite-link")
+                ui.button(
+                    t("wait.copy"),
+                    icon="content_copy",
+                    on_click=lambda: (ui.clipboard.write(link), ui.notify(t("wait.copied"))),
+                ).props("flat dense no-caps")
+        if not seated:
+            _take_seat(site, t, table, uid, invite, empty, on_error)
+        with ui.row().classes("gap-2"):
+            if seated and not host:
+                _button(t("wait.leave"), "leave", lambda: table.leave(by=uid), t, on_error)
+            if host:
+                level = (
+                    ui.select(
+                        {f"bot:{name}": t(f"bot.{name}") for name in LEVELS}, value="bot:normal"
+                    )
+                    .props('dense outlined data-testid="fill-level"')
+                    .mark("fill-level")
+                )
+
+                async def fill() -> None:
+                    bot = (
+                        level.value if level.value in {f"bot:{n}" for n in LEVELS} else "bot:normal"
+                    )
+                    label = t(f"bot.{bot.removeprefix('bot:')}")
+                    count = sum(seat.is_empty for seat in table.seats)
+                    names = [label if count == 1 else f"{label} {i + 1}" for i in range(count)]
+                    await table.fill_with_bots(by=uid, bot=bot, names=names)
+
+                _button(t("wait.fill"), "fill", fill, t, on_error, primary=True)
+                _button(t("wait.cancel"), "cancel", lambda: site.cancel(table, by=uid), t, on_error)
+
+
+def _take_seat(
+    site: Site,
+    t: Translator,
+    table: Table,
+    uid: str,
+    invite: str,
+    empty: list[int],
+    on_error: Callable[[str], None],
+) -> None:
+    takeable = [
+        n for n in empty if table.seats[n].kind != INVITED or invite == table.settings.invite
+    ]
+    if not takeable:
+        ui.label(t("wait.no_seat_for_you")).classes("text-sm").props('data-testid="no-seat"')
+        return
+    name = (
+        ui.input(t("new.your_name"), value=visitor_name(t))
+        .props(f'maxlength={MAX_NAME} data-testid="join-name" autocomplete="nickname"')
+        .classes("w-full max-w-sm")
+        .mark("join-name")
+    )
+
+    async def take() -> None:
+        chosen = clean_name(name.value)
+        if chosen is None:
+            on_error(t("new.bad_name", n=MAX_NAME))
+            return
+        taken = {seat.name.casefold() for seat in table.seats if not seat.is_empty}
+        if chosen.casefold() in taken:
+            on_error(t("new.same_names"))
+            return
+        seat = next((n for n in takeable if table.seats[n].is_empty), None)
+        if seat is None:
+            on_error(t("error.seat_taken"))
+            return
+        try:
+            repo.ensure_guest(site.db, user_id=uid, name=chosen)
+        except SQLAlchemyError:
+            on_error(t("error.storage"))
+            return
+        app.storage.user["name"] = chosen
+        await table.join(seat, by=uid, name=chosen, invite=invite)
+
+    _button(t("wait.take"), "take-seat", take, t, on_error, primary=True)
+
+
+def _button(
+    label: str,
+    testid: str,
+    action: Callable[[], Awaitable[Any]],
+    t: Translator,
+    on_error: Callable[[str], None],
+    *,
+    primary: bool = False,
+) -> None:
+    async def run() -> None:
+        button.disable()
+        try:
+            await action()
+        except TableError as err:
+            on_error(refusal(t, err))
+        finally:
+            if not button.is_deleted:
+                button.enable()
+
+    button = ui.button(label, on_click=run).props(
+        f'no-caps data-testid="{testid}"' + (" color=primary" if primary else " outline")
+    )
+    button.mark(testid)
