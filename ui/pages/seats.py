@@ -2,48 +2,90 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from nicegui import ui
 
-from core.table import BOT, INVITED, Table
+from core.table import BOT, INVITED, SeatInfo, Table
 from ui.i18n import Translator
 from ui.site import LiveInfo
 
 
-def seat_strip(t: Translator, table: Table, info: LiveInfo, uid: str) -> None:
+@dataclass
+class _Chip:
+    box: ui.element
+    dot: ui.element | None
+    turn: ui.label | None
+
+
+class SeatStrip:
     """One chip per seat: its name (or that it is open or kept for the invited), a bot's
-    mark, a dot when its player is connected, and a ring around the seats to move."""
-    playing = not table.waiting and not table.state.is_over()
-    movers = table.state.to_move() if playing else set()
-    with ui.row().classes("w-full gap-2 items-center").props('data-testid="seats"'):
-        for number, seat in enumerate(table.seats):
+    mark, a dot when its player is connected, and a ring around the seats to move.
+
+    :meth:`update` patches the chips in place (turn and presence change on every
+    move); they are drawn afresh only when someone takes, leaves or gives up a seat.
+    """
+
+    def __init__(self, t: Translator, table: Table, info: LiveInfo, uid: str) -> None:
+        self.t, self.table, self.info, self.uid = t, table, info, uid
+        self.row = ui.row().classes("w-full gap-2 items-center").props('data-testid="seats"')
+        self.drawn: list[SeatInfo] = []
+        self.chips: list[_Chip] = []
+        self.update()
+
+    def update(self) -> None:
+        if self.drawn != self.table.seats:
+            self._draw()
+        table = self.table
+        playing = not table.waiting and not table.state.is_over()
+        movers = table.state.to_move() if playing else set()
+        for number, (seat, chip) in enumerate(zip(table.seats, self.chips, strict=True)):
             to_move = number in movers
-            present = bool(seat.holder) and info.is_present(seat.holder)
-            classes = "cs-seat row items-center gap-1 px-3 py-1 rounded-full text-sm"
-            if to_move:
-                classes += " cs-seat-to-move"
-            if seat.is_empty:
-                classes += " cs-seat-empty"
-            chip = ui.element("div").classes(classes)
-            chip.props(
-                f'data-testid="seat-{number}" data-to-move="{str(to_move).lower()}" '
-                f'data-present="{str(present).lower()}" data-kind="{seat.kind}"'
+            present = bool(seat.holder) and self.info.is_present(seat.holder)
+            chip.box.classes(
+                add="cs-seat-to-move" if to_move else "",
+                remove="" if to_move else "cs-seat-to-move",
             )
-            with chip:
-                if seat.is_empty:
-                    key = "seats.invited" if seat.kind == INVITED else "seats.open"
-                    ui.icon("mail" if seat.kind == INVITED else "event_seat").classes("text-base")
-                    ui.label(t(key, n=number + 1))
-                    continue
-                if seat.kind == BOT:
-                    ui.icon("smart_toy").classes("text-base").props(
-                        f'aria-label="{t("seats.bot")}"'
-                    )
-                else:
-                    dot = "cs-dot cs-dot-on" if present else "cs-dot"
-                    state = t("seats.here") if present else t("seats.away")
-                    ui.element("span").classes(dot).props(f'role="img" aria-label="{state}"')
-                ui.label(seat.name).classes("font-semibold")
-                if seat.holder == uid:
-                    ui.label(t("seats.you")).classes("text-xs opacity-70")
-                if to_move:
-                    ui.label(t("seats.to_move")).classes("text-xs font-semibold")
+            chip.box.props(
+                f'data-to-move="{str(to_move).lower()}" data-present="{str(present).lower()}"'
+            )
+            if chip.dot is not None:
+                label = self.t("seats.here") if present else self.t("seats.away")
+                chip.dot.classes(
+                    add="cs-dot-on" if present else "", remove="" if present else "cs-dot-on"
+                )
+                chip.dot.props(f'aria-label="{label}"')
+            if chip.turn is not None:
+                chip.turn.set_visibility(to_move)
+
+    def _draw(self) -> None:
+        self.drawn = list(self.table.seats)
+        self.row.clear()
+        self.chips = []
+        with self.row:
+            for number, seat in enumerate(self.table.seats):
+                self.chips.append(self._chip(number, seat))
+
+    def _chip(self, number: int, seat: SeatInfo) -> _Chip:
+        t = self.t
+        box = ui.element("div").classes(
+            "cs-seat row items-center gap-1 px-3 py-1 rounded-full text-sm"
+            + (" cs-seat-empty" if seat.is_empty else "")
+        )
+        box.props(f'data-testid="seat-{number}" data-kind="{seat.kind}"')
+        dot = turn = None
+        with box:
+            if seat.is_empty:
+                invited = seat.kind == INVITED
+                ui.icon("mail" if invited else "event_seat").classes("text-base")
+                ui.label(t("seats.invited" if invited else "seats.open", n=number + 1))
+                return _Chip(box, None, None)
+            if seat.kind == BOT:
+                ui.icon("smart_toy").classes("text-base").props(f'aria-label="{t("seats.bot")}"')
+            else:
+                dot = ui.element("span").classes("cs-dot").props('role="img"')
+            ui.label(seat.name).classes("font-semibold")
+            if seat.holder == self.uid:
+                ui.label(t("seats.you")).classes("text-xs opacity-70")
+            turn = ui.label(t("seats.to_move")).classes("text-xs font-semibold")
+        return _Chip(box, dot, turn)

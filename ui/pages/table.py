@@ -16,7 +16,7 @@ from ui.i18n import Translator
 from ui.layout import frame, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
-from ui.pages.seats import seat_strip
+from ui.pages.seats import SeatStrip
 from ui.pages.summary import hand_summary, match_result
 from ui.pages.waiting import waiting_room
 from ui.site import Site
@@ -95,7 +95,7 @@ class TableView:
             )
             ui.space()
             ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
-        self.seats_box = ui.column().classes("w-full")
+        self.strip = SeatStrip(t, table, self.info, uid)
         self.waiting_box = ui.column().classes("w-full")
         self.board_box = ui.column().classes("w-full").props('data-testid="board"')
         self.result_box = ui.column().classes("w-full")
@@ -138,9 +138,7 @@ class TableView:
 
     def _show_seats(self) -> None:
         self.watching.set_visibility(not self.held and not self.table.waiting)
-        self.seats_box.clear()
-        with self.seats_box:
-            seat_strip(self.t, self.table, self.info, self.uid)
+        self.strip.update()
 
     def _show_waiting(self) -> None:
         self.waiting_box.clear()
