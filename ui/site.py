@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 
 from core.engine import State
 from core.record import new_record
-from core.table import Move, SeatChange, SeatInfo, Table, TableError, Tables, TableSettings
+from core.table import OPEN, Move, SeatChange, SeatInfo, Table, TableError, Tables, TableSettings
 from storage import repo
 from ui.bot_runner import BotRunner
 
@@ -150,9 +150,13 @@ class Site:
                 log.exception("lobby listener failed")
 
     def lobby(self) -> tuple[list[Table], list[Table]]:
-        """Public tables waiting for players, and public tables being played (newest last)."""
+        """Public tables with a seat open to anyone, and public tables being played."""
         public = [t for t in self.tables.all() if not t.settings.private]
-        waiting = [t for t in public if t.waiting and not self.info(t.id).cancelled]
+        waiting = [
+            t
+            for t in public
+            if any(seat.kind == OPEN for seat in t.seats) and not self.info(t.id).cancelled
+        ]
         playing = [t for t in public if not t.waiting and not t.state.is_over()]
         return waiting, playing
 

@@ -91,15 +91,21 @@ async def test_the_lobby_shows_a_new_public_table_live_and_its_start(user: User)
 async def test_a_private_table_is_not_listed_and_cannot_be_watched_without_the_link(
     user: User,
 ) -> None:
-    path = await open_waiting_table(user, private=True)
+    path = await open_waiting_table(user, OPEN_SEAT, private=True)
     link = invite_link(user)
     async with other_browser() as stranger:
         await stranger.open("/lobby")
         await stranger.should_see("No table is waiting for players just now.")
         await stranger.open(path)
         await stranger.should_see("This table is private.")
-        await stranger.open(link)
-        await stranger.should_see("Waiting for players")
+        await stranger.should_not_see(marker="take-seat")
+        await take_seat(stranger, link, "Bea")
+        await stranger.should_not_see("Waiting for players")
+        await stranger.open(path)  # a player needs no link any more
+        await stranger.should_see("Hand 1 of 5")
+    async with other_browser() as watcher:
+        await watcher.open(path)
+        await watcher.should_see("This table is private.")
 
 
 async def test_chat_is_stored_plain_text_limited_and_for_players_only(user: User) -> None:

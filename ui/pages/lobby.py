@@ -6,7 +6,7 @@ from fastapi import Request
 from nicegui import ui
 
 from core.games import GAMES
-from core.table import Table
+from core.table import OPEN, Table
 from ui.i18n import Translator
 from ui.layout import frame, translator
 from ui.site import Site
@@ -53,7 +53,7 @@ def _tables(site: Site, t: Translator) -> None:
 
 def _row(t: Translator, table: Table, label: str, testid: str) -> None:
     taken = [seat.name for seat in table.seats if not seat.is_empty]
-    free = len(table.seats) - len(taken)
+    free = sum(seat.kind == OPEN for seat in table.seats)
     with (
         ui.card()
         .classes("w-full")

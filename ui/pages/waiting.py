@@ -35,7 +35,7 @@ def waiting_room(
     with ui.card().classes("w-full gap-3").props('data-testid="waiting-room"'):
         ui.label(t("wait.title")).classes("text-xl font-bold")
         ui.label(t("wait.explain", n=len(empty))).classes("text-sm")
-        if seated and any(table.seats[n].kind == INVITED for n in empty):
+        if seated:  # the link opens invited seats, and a private table to its holders
             link = f"{base_url}/table/{table.id}?invite={table.settings.invite}"
             ui.label(t("wait.invite_help")).classes("text-sm font-semibold")
             with ui.row().classes("w-full items-center gap-2 no-wrap"):
