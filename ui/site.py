@@ -294,6 +294,7 @@ class Site:
             raise TableError("bad_chat", f"A message has 1 to {MAX_CHAT} characters.", n=MAX_CHAT)
         seat = held[0]
         name = table.seats[seat].name
+        lines = self.chat(table)  # loaded before this line is stored, so it is added once
         try:
             row = await run.io_bound(
                 repo.add_chat, self.db, match_id=table.id, seat=seat, name=name, text=line
@@ -301,7 +302,6 @@ class Site:
         except Exception as err:
             log.exception("could not store a chat line at table %s", table.id)
             raise TableError("storage", "The message could not be saved. Try again.") from err
-        lines = self.chat(table)
         lines.append(ChatLine(seat, name, line, row.created_at if row else datetime.now(UTC)))
         del lines[:-CHAT_KEPT]
         self.info(table.id).tell("chat")
