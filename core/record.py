@@ -21,7 +21,21 @@ FORMAT = 1
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says why."""
+    """A record that cannot be read or replayed; the message says why.
+
+    ``key`` and ``params`` let the UI say the same in the reader's language
+    (``illegal_move`` carries ``ply`` and ``action``, and the engine's
+    :class:`IllegalAction` as its ``__cause__``).
+
+    >>> err = RecordError("Unknown game 'chess'.", key="unknown_game", game="chess")
+    >>> err.key, err.params
+    ('unknown_game', {'game': 'chess'})
+    """
+
+    def __init__(self, message: str, *, key: str = "invalid", **params: Any) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 def new_record(
@@ -50,13 +64,36 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """The state after the first ``upto`` actions (all of them when None)."""
     rules = _rules(record.get("game"))
     state = rules.new_game(record["players"], record["seed"], record.get("options"))
-    actions = record.get("actions", [])
-    for ply, (seat, action) in enumerate(actions[:upto]):
-        try:
-            state.apply(seat, action)
-        except IllegalAction as err:
-            raise RecordError(f"Move {ply + 1} ({action!r}) cannot be replayed: {err}") from err
+    for ply, (seat, action) in enumerate(record.get("actions", [])[:upto], start=1):
+        _apply(state, ply, seat, action)
     return state
+
+
+def scores_by_ply(record: dict[str, Any]) -> list[list[float]]:
+    """Every seat's score at the start (entry 0) and after each action (entry ``ply``).
+
+    >>> rec = new_record("caravan", 2, seed=7, options={"hands": 1}, seats=["ann", "bob"])
+    >>> scores_by_ply(rec)
+    [[0.0, 0.0]]
+    """
+    state = replay(record, upto=0)
+    race = [list(state.scores())]
+    for ply, (seat, action) in enumerate(record.get("actions", []), start=1):
+        _apply(state, ply, seat, action)
+        race.append(list(state.scores()))
+    return race
+
+
+def _apply(state: State, ply: int, seat: int, action: str) -> None:
+    try:
+        state.apply(seat, action)
+    except IllegalAction as err:
+        raise RecordError(
+            f"Move {ply} ({action!r}) cannot be replayed: {err}",
+            key="illegal_move",
+            ply=ply,
+            action=action,
+        ) from err
 
 
 def result_of(state: State) -> dict[str, Any]:
@@ -80,47 +117,59 @@ def loads(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"Not JSON: {err.msg} at line {err.lineno}.") from err
+        raise RecordError(
+            f"Not JSON: {err.msg} at line {err.lineno}.", key="not_json", line=err.lineno
+        ) from err
     return validate(data)
 
 
 def validate(data: Any) -> dict[str, Any]:
     """Check a record's shape, then that it replays; return it unchanged."""
     if not isinstance(data, dict):
-        raise RecordError("A record is a JSON object.")
+        raise RecordError("A record is a JSON object.", key="not_object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"Unknown record format {data.get('format')!r}.")
+        raise RecordError(
+            f"Unknown record format {data.get('format')!r}.",
+            key="format",
+            format=data.get("format"),
+        )
     rules = _rules(data.get("game"))
     players, seed = data.get("players"), data.get("seed")
     if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
-        raise RecordError(f"{rules.title} is played by {rules.min_players}-{rules.max_players}.")
+        raise RecordError(
+            f"{rules.title} is played by {rules.min_players}-{rules.max_players}.",
+            key="players",
+            game=rules.title,
+            min=rules.min_players,
+            max=rules.max_players,
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError("The seed must be a whole number.")
+        raise RecordError("The seed must be a whole number.", key="seed")
     seats = data.get("seats")
     if (
         not isinstance(seats, list)
         or len(seats) != players
         or not all(isinstance(name, str) for name in seats)
     ):
-        raise RecordError("Seats must list one name per player.")
+        raise RecordError("Seats must list one name per player.", key="seats")
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
-        raise RecordError("Options must be a JSON object.")
+        raise RecordError("Options must be a JSON object.", key="options")
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(
         isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
         for a in actions
     ):
-        raise RecordError('Actions must be a list of [seat, "action"] pairs.')
+        raise RecordError('Actions must be a list of [seat, "action"] pairs.', key="actions")
     try:
         rules.validate_options(players, data.get("options"))
     except ValueError as err:
-        raise RecordError(str(err)) from err
+        raise RecordError(str(err), key="bad_options", reason=str(err)) from err
     replay(data)
     return data
 
 
 def _rules(game: Any) -> Any:
-    if game not in GAMES:
-        raise RecordError(f"Unknown game {game!r}.")
+    if not isinstance(game, str) or game not in GAMES:
+        raise RecordError(f"Unknown game {game!r}.", key="unknown_game", game=str(game))
     return GAMES[game]

@@ -23,10 +23,17 @@ def free_port() -> int:
 class Server:
     """A site process on a free loopback port, with its own working folder (and database)."""
 
-    def __init__(self, workdir: Path, port: int | None = None, bot_pause: float = 0.05) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        port: int | None = None,
+        bot_pause: float = 0.05,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.workdir = workdir
         self.port = port or free_port()
         self.bot_pause = bot_pause
+        self.env = env or {}  # more settings, e.g. sign-in providers
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -44,6 +51,7 @@ class Server:
             CARAVANSERAI_BOT_PAUSE=str(self.bot_pause),
         )
         env.pop("DATABASE_URL", None)
+        env.update(self.env)
         env.pop("PYTEST_CURRENT_TEST", None)  # NiceGUI would think it runs inside pytest
         log = open(self.workdir / "server.log", "ab")  # noqa: SIM115 - kept open for the process
         self.process = subprocess.Popen(

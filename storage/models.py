@@ -27,7 +27,7 @@ SQLModel.metadata.naming_convention = {
     "pk": "pk_%(table_name)s",
 }
 
-GUEST, LOCAL = "guest", "local"
+GUEST, LOCAL, DELETED = "guest", "local", "deleted"
 WAITING, PLAYING, FINISHED, CANCELLED = "waiting", "playing", "finished", "cancelled"
 
 MATCH_ID_ALPHABET = string.ascii_letters + string.digits
@@ -73,9 +73,37 @@ class User(SQLModel, table=True):
 
     id: str = Field(default_factory=new_user_id, primary_key=True, max_length=32)
     name: str
-    kind: str = Field(max_length=16)  # GUEST or LOCAL
-    password_hash: str | None = None
+    kind: str = Field(max_length=16)  # GUEST, LOCAL (an account) or DELETED
+    password_hash: str | None = None  # argon2id; None for guests and provider-only accounts
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    username: str | None = Field(default=None, max_length=32)  # as typed; accounts only
+    username_key: str | None = Field(default=None, max_length=32, unique=True)  # casefolded
+    deleted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class Identity(SQLModel, table=True):
+    """An account's identity at an OpenID Connect provider (its ``sub`` there)."""
+
+    __tablename__ = "identities"
+
+    provider: str = Field(primary_key=True, max_length=64)
+    subject: str = Field(primary_key=True, max_length=255)
+    user_id: str = Field(foreign_key="users.id", max_length=32, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Rating(SQLModel, table=True):
+    """A player's openskill rating at one game, with their rated matches and wins."""
+
+    __tablename__ = "ratings"
+
+    user_id: str = Field(foreign_key="users.id", primary_key=True, max_length=32)
+    game: str = Field(primary_key=True, max_length=32)
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class Match(SQLModel, table=True):
@@ -97,6 +125,7 @@ class Match(SQLModel, table=True):
     settings: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # core.table.TableSettings
     notes: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # {"resigned": [...]}
     rematch: str | None = Field(default=None, max_length=16)  # the match that followed this one
+    rated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # ratings updated
 
 
 class Seat(SQLModel, table=True):

@@ -19,7 +19,22 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
-from ui.pages import api, history, home, lobby, new_table, replay, rules, table
+from ui.auth import routes as auth_routes
+from ui.auth.limits import SignInLimits
+from ui.auth.oidc import Providers
+from ui.pages import (
+    account,
+    api,
+    history,
+    home,
+    import_record,
+    lobby,
+    new_table,
+    profile,
+    replay,
+    rules,
+    table,
+)
 from ui.site import Site
 
 log = logging.getLogger("caravanserai")
@@ -51,8 +66,13 @@ def build() -> Site:
     new_table.register(site)
     table.register(site)
     lobby.register(site)
+    providers = Providers.from_environment()
+    auth_routes.register(site, providers, SignInLimits())
+    account.register(site, providers)
     history.register(site)
     replay.register(site)
+    import_record.register()
+    profile.register(site)
     api.register(site)
 
     def recover() -> None:

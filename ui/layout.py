@@ -69,6 +69,15 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
             ui.button(t("nav.rules"), on_click=lambda: ui.navigate.to("/rules")).props(
                 'flat color=white no-caps data-testid="nav-rules"'
             )
+        account = app.storage.user.get("account")
+        if isinstance(account, str) and account:
+            ui.button(account, icon="person", on_click=lambda: ui.navigate.to("/account")).props(
+                'flat color=white no-caps data-testid="nav-account"'
+            )
+        else:
+            ui.button(t("nav.signin"), on_click=lambda: ui.navigate.to("/signin")).props(
+                'flat color=white no-caps data-testid="nav-signin"'
+            )
         with (
             ui.row()
             .classes("items-center gap-0")

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from core.engine import State
 from core.record import new_record
 from core.table import OPEN, Move, SeatChange, SeatInfo, Table, TableError, Tables, TableSettings
-from storage import repo
+from storage import ratings, repo
 from ui.bot_runner import BotRunner
 
 log = logging.getLogger(__name__)
@@ -129,7 +129,16 @@ class Site:
     def _on_move(self, table: Table, move: Move) -> None:
         if table.state.is_over():
             background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
+            background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
             self.lobby_changed()
+
+    async def _rate(self, table_id: str) -> None:
+        """Rate a finished match (``storage.ratings.rate_match``) off the event loop; a failure
+        is logged and leaves the game as it is (``matches.rated_at`` stays empty)."""
+        try:
+            await run.io_bound(ratings.rate_match, self.db, match_id=table_id)
+        except Exception:
+            log.exception("could not rate match %s", table_id)
 
     def _on_seats(self, table: Table, change: SeatChange) -> None:
         self.info(table.id).tell("seats")

@@ -12,7 +12,16 @@ from sqlmodel import SQLModel
 
 from storage.db import DEFAULT_URL, database_url, make_engine, migrate
 
-TABLES = {"users", "matches", "seats", "moves", "chat_messages", "alembic_version"}
+TABLES = {
+    "users",
+    "matches",
+    "seats",
+    "moves",
+    "chat_messages",
+    "identities",
+    "ratings",
+    "alembic_version",
+}
 
 
 def test_the_default_database_is_the_sqlite_file_under_data(
@@ -56,7 +65,7 @@ def test_migrations_create_every_table(blank_engine: Engine) -> None:
     migrate(blank_engine)
     assert set(inspect(blank_engine).get_table_names()) == TABLES
     with blank_engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
 
 
 def test_migrating_again_changes_nothing(engine: Engine) -> None:

@@ -9,7 +9,7 @@ from nicegui.testing import User
 from sqlalchemy.exc import OperationalError
 
 from core.games import GAMES
-from storage import repo
+from storage import history, repo
 from ui.boards import BOARDS
 from ui.pages.home import SHOWCASE
 
@@ -163,7 +163,7 @@ async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> 
 async def test_an_unreachable_database_is_reported_on_the_history_page(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(repo, "matches_for_user", database_down)
+    monkeypatch.setattr(history, "matches_for_user_page", database_down)
     monkeypatch.setattr(repo, "load_record", database_down)
     await user.open("/history")
     await user.should_see("cannot be read just now")

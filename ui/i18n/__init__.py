@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.i18n import camping, feurio, offseason, online, pueblo
+from ui.i18n import account, camping, feurio, history, offseason, online, profile, pueblo
 from ui.i18n.en import MESSAGES as SITE_EN
 from ui.i18n.fr import MESSAGES as SITE_FR
 
@@ -16,18 +16,24 @@ from ui.i18n.fr import MESSAGES as SITE_FR
 EN: dict[str, str] = {
     **SITE_EN,
     **online.EN,
+    **profile.EN,
+    **account.EN,
     **camping.EN,
     **feurio.EN,
     **pueblo.EN,
     **offseason.EN,
+    **history.EN,
 }
 FR: dict[str, str] = {
     **SITE_FR,
     **online.FR,
+    **profile.FR,
+    **account.FR,
     **camping.FR,
     **feurio.FR,
     **pueblo.FR,
     **offseason.FR,
+    **history.FR,
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

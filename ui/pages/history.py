@@ -1,74 +1,181 @@
-"""This browser's matches, newest first: continue the ongoing ones, replay the rest."""
+"""``/history``: the visitor's matches, newest first, filtered and paged through the URL.
+
+``/history?game=caravan&result=won&opponent=bea&page=2``: every filter lives in the
+query, so links and reloads keep it; a value the page cannot use is ignored with a
+message. Ongoing matches lead back to their table, finished ones to their replay.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 from fastapi import Request
 from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from storage import repo
+from storage import history as stored
+from storage.history import OUTCOMES, HistoryRow
 from ui.i18n import Translator
 from ui.layout import frame, translator, visitor_id
+from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
 from ui.site import Site
+
+PER_PAGE = 20
 
 
 def register(site: Site) -> None:
     @ui.page("/history")
-    def history(request: Request) -> None:
+    def history(
+        request: Request,
+        game: str | None = None,
+        result: str | None = None,
+        opponent: str | None = None,
+        page: str | None = None,
+    ) -> None:
         t = translator(request)
+        query, problems = read_query(game=game, result=result, opponent=opponent, page=page)
         with frame(t, t("history.title")):
-            ui.label(t("history.title")).classes("text-2xl font-bold")
+            with ui.row().classes("w-full items-center gap-3 wrap"):
+                ui.label(t("history.title")).classes("text-2xl font-bold")
+                ui.space()
+                ui.link(t("history.import"), "/import").props('data-testid="to-import"').mark(
+                    "to-import"
+                )
+            for key, params in problems:
+                ui.label(t(key, **params)).classes("text-orange-10").props(
+                    'role="alert" data-testid="history-warning"'
+                )
+            _filters(t, query)
             try:
-                matches = repo.matches_for_user(site.db, user_id=visitor_id())
+                rows, total = _page(site, query)
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
-            if not matches:
-                ui.label(t("history.empty")).props('data-testid="history-empty"')
-                ui.button(t("history.play_first"), on_click=lambda: ui.navigate.to("/")).props(
-                    "color=primary"
-                )
+            if total == 0:
+                _empty(t, query)
                 return
+            pages = -(-total // PER_PAGE)
+            if query.page > pages:
+                ui.label(t("history.no_such_page", page=query.page, last=pages)).classes(
+                    "text-orange-10"
+                ).props('role="alert" data-testid="history-warning"')
+                query = HistoryQuery(query.game, query.result, query.opponent, pages)
+                rows, total = _page(site, query)
+            ui.label(t.plural("history.total", total)).classes("text-sm").props(
+                'data-testid="history-total"'
+            )
             with ui.column().classes("w-full gap-2").props('data-testid="history-list"'):
-                for match in matches:
-                    _row(t, match)
+                for row in rows:
+                    _row(t, row)
+            _pager(t, query, pages)
 
 
-def _outcome(t: Translator, match: dict[str, Any]) -> str:
-    if match["status"] != "finished" or not match["result"]:
-        return t.plural("history.playing", match["moves"])
-    scores = match["result"]["scores"]
-    ranking = match["result"]["ranking"]
-    seats = match["user_seats"]
-    score_text = " – ".join(str(int(s)) for s in scores)
-    if len(seats) != 1:
-        return t("history.finished", score=score_text)
-    if ranking.count(1) > 1 and ranking[seats[0]] == 1:
-        return t("history.draw", score=score_text)
-    key = "history.won" if ranking[seats[0]] == 1 else "history.lost"
-    return t(key, score=score_text)
+def _page(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int]:
+    return stored.matches_for_user_page(
+        site.db,
+        user_id=visitor_id(),
+        game=query.game,
+        result=query.result,
+        opponent=query.opponent,
+        page=query.page,
+        per_page=PER_PAGE,
+    )
 
 
-def _row(t: Translator, match: dict[str, Any]) -> None:
-    title = GAMES[match["game"]].title if match["game"] in GAMES else match["game"]
-    when = match["created_at"].strftime("%Y-%m-%d %H:%M")
-    with ui.card().classes("w-full").props(f'data-testid="match-{match["id"]}"'):
+def _filters(t: Translator, query: HistoryQuery) -> None:
+    games = {"": t("history.any_game"), **{g: rules.title for g, rules in GAMES.items()}}
+    results = {"": t("history.any_result"), **{r: t(f"history.result.{r}") for r in OUTCOMES}}
+    with ui.row().classes("w-full items-end gap-3 wrap").props('data-testid="history-filters"'):
+        ui.select(
+            games,
+            value=query.game or "",
+            label=t("history.game"),
+            on_change=lambda e: ui.navigate.to(query.url(game=e.value or None)),
+        ).classes("min-w-[180px]").props('data-testid="filter-game"').mark("filter-game")
+        ui.select(
+            results,
+            value=query.result or "",
+            label=t("history.result"),
+            on_change=lambda e: ui.navigate.to(query.url(result=e.value or None)),
+        ).classes("min-w-[160px]").props('data-testid="filter-result"').mark("filter-result")
+        name = ui.input(t("history.opponent"), value=query.opponent or "")
+        name.props(f'maxlength={MAX_OPPONENT} clearable data-testid="filter-opponent"')
+        name.mark("filter-opponent")
+
+        def search() -> None:
+            ui.navigate.to(query.url(opponent=(name.value or "").strip() or None))
+
+        name.on("keydown.enter", search)
+        ui.button(t("history.search"), icon="search", on_click=search).props(
+            'outline no-caps data-testid="filter-apply"'
+        ).mark("filter-apply")
+        if query.filtered:
+            ui.link(t("history.clear"), "/history").props('data-testid="filter-clear"').mark(
+                "filter-clear"
+            )
+
+
+def _empty(t: Translator, query: HistoryQuery) -> None:
+    if query.filtered:
+        ui.label(t("history.none_fit")).props('data-testid="history-empty"')
+        return
+    ui.label(t("history.empty")).props('data-testid="history-empty"')
+    ui.button(t("history.play_first"), on_click=lambda: ui.navigate.to("/")).props("color=primary")
+
+
+def _outcome(t: Translator, row: HistoryRow) -> str:
+    if row.status != "finished" or not row.result:
+        return t.plural("history.playing", row.moves)
+    score = " – ".join(str(int(s)) for s in row.result.get("scores", []))
+    if row.outcome == "won":
+        return t("history.won", score=score)
+    if row.outcome == "lost":
+        return t("history.lost", score=score)
+    if row.outcome == "drawn":
+        return t("history.draw", score=score)
+    return t("history.finished", score=score)
+
+
+def _row(t: Translator, row: HistoryRow) -> None:
+    title = GAMES[row.game].title if row.game in GAMES else row.game
+    when = row.created_at.strftime("%Y-%m-%d %H:%M")
+    names = [
+        f"{name} ({t('you')})" if seat in row.user_seats and len(row.user_seats) == 1 else name
+        for seat, name in enumerate(row.seats)
+    ]
+    with ui.card().classes("w-full").props(f'data-testid="match-{row.id}"').mark(f"match-{row.id}"):
         with ui.row().classes("w-full items-center gap-4 wrap"):
             ui.label(title).classes("text-lg font-semibold")
-            ui.label(" · ".join(match["seats"])).classes("text-sm")
+            ui.label(" · ".join(names)).classes("text-sm")
             ui.label(when).classes("text-xs text-grey-8")
             ui.space()
-            ui.label(_outcome(t, match)).classes("text-sm font-semibold").props(
+            ui.label(_outcome(t, row)).classes("text-sm font-semibold").props(
                 'data-testid="outcome"'
-            )
-            if match["status"] == "finished":
-                ui.button(
-                    t("history.replay"), on_click=lambda: ui.navigate.to(f"/replay/{match['id']}")
-                ).props('outline data-testid="replay"')
+            ).mark(f"outcome-{row.id}")
+            if row.status == "finished":
+                link = ui.link(t("history.replay"), f"/replay/{row.id}")
+                link.props('data-testid="replay"').mark(f"replay-{row.id}")
             else:
-                ui.button(
-                    t("history.continue"), on_click=lambda: ui.navigate.to(f"/table/{match['id']}")
-                ).props('color=primary data-testid="continue"')
+                link = ui.link(t("history.continue"), f"/table/{row.id}")
+                link.props('data-testid="continue"').mark(f"continue-{row.id}")
+            link.classes("px-3 py-1 rounded border border-current no-underline font-semibold")
+
+
+def _pager(t: Translator, query: HistoryQuery, pages: int) -> None:
+    if pages <= 1:
+        return
+    with (
+        ui.row()
+        .classes("w-full items-center justify-center gap-4")
+        .props(f'role="navigation" aria-label="{t("history.pages")}"')
+    ):
+        if query.page > 1:
+            ui.link(t("history.previous"), query.url(page=query.page - 1)).props(
+                'data-testid="page-previous"'
+            ).mark("page-previous")
+        ui.label(t("history.page", page=query.page, pages=pages)).props(
+            'data-testid="page-position"'
+        ).mark("page-position")
+        if query.page < pages:
+            ui.link(t("history.next"), query.url(page=query.page + 1)).props(
+                'data-testid="page-next"'
+            ).mark("page-next")

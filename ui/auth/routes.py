@@ -1,0 +1,232 @@
+"""The sign-in routes: plain HTTP form posts and provider redirects, so that each one can
+replace the browser's session cookie. Every refusal goes back to the form with an
+error code the page translates; nothing is changed by a refused request."""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+from urllib.parse import urlencode
+
+from authlib.integrations.base_client.errors import OAuthError
+from fastapi import Request
+from fastapi.responses import RedirectResponse
+from nicegui import app, run
+from sqlalchemy.exc import SQLAlchemyError
+
+from storage import accounts
+from storage.accounts import AccountError
+from storage.models import GUEST, LOCAL
+from ui.auth.limits import SignInLimits
+from ui.auth.oidc import Providers
+from ui.auth.passwords import hash_password, valid_password, verify
+from ui.auth.session import become, csrf_ok
+from ui.site import Site
+
+log = logging.getLogger(__name__)
+
+FIELD = 256  # longest form value read
+
+
+def safe_next(target: object, default: str = "/history") -> str:
+    """A path on this site to go to after signing in (never another site)."""
+    if isinstance(target, str) and target.startswith("/") and not target.startswith("//"):
+        if "\\" not in target and len(target) <= 200:
+            return target
+    return default
+
+
+def back(page: str, error: str, **params: Any) -> RedirectResponse:
+    query = urlencode({"error": error, **{k: str(v)[:FIELD] for k, v in params.items()}})
+    return RedirectResponse(f"{page}?{query}", status_code=303)
+
+
+def go(target: str) -> RedirectResponse:
+    return RedirectResponse(target, status_code=303)
+
+
+def text(form: Any, name: str) -> str:
+    value = form.get(name)
+    return value[:FIELD] if isinstance(value, str) else ""
+
+
+def current_uid() -> str:
+    uid = app.storage.user.get("uid")
+    return uid if isinstance(uid, str) and len(uid) == 32 else ""
+
+
+def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
+    db = site.db
+
+    async def current_user() -> Any:
+        uid = current_uid()
+        return await run.io_bound(accounts.get_user, db, user_id=uid) if uid else None
+
+    @app.post("/auth/signup")
+    async def signup(request: Request) -> RedirectResponse:
+        form = await request.form()
+        username, password = text(form, "username"), text(form, "password")
+        if not csrf_ok(form.get("csrf")):
+            return back("/signup", "csrf", username=username)
+        if not accounts.valid_username(username):
+            return back("/signup", "bad_username", username=username)
+        if not valid_password(password):
+            return back("/signup", "bad_password", username=username)
+        if password != text(form, "confirm"):
+            return back("/signup", "password_mismatch", username=username)
+        try:
+            user = await current_user()
+            if user is not None and user.kind != GUEST:
+                return back("/signup", "signed_in")
+            uid = user.id if user is not None else current_uid() or None
+            if uid is None:
+                await become(request, None)
+                uid = current_uid()
+            hashed = await run.io_bound(hash_password, password)
+            await run.io_bound(
+                accounts.create_account, db, user_id=uid, username=username, password_hash=hashed
+            )
+        except AccountError as err:
+            return back("/signup", err.code, username=username)
+        except SQLAlchemyError:
+            log.exception("sign-up failed")
+            return back("/signup", "storage", username=username)
+        await become(request, uid, name=username)
+        return go(safe_next(form.get("next")))
+
+    @app.post("/auth/signin")
+    async def signin(request: Request) -> RedirectResponse:
+        form = await request.form()
+        username, password = text(form, "username"), text(form, "password")
+        if not csrf_ok(form.get("csrf")):
+            return back("/signin", "csrf", username=username)
+        address = request.client.host if request.client else "unknown"
+        key = accounts.username_key(username)
+        wait = limits.blocked(key, address)
+        if wait:
+            return back("/signin", "rate_limited", username=username, minutes=math.ceil(wait / 60))
+        try:
+            user = None
+            if accounts.valid_username(username):
+                user = await run.io_bound(accounts.find_account, db, username=username)
+        except SQLAlchemyError:
+            log.exception("sign-in failed")
+            return back("/signin", "storage", username=username)
+        # Unknown users are checked against a dummy hash: the same answer in the same time.
+        ok = await run.io_bound(verify, user.password_hash if user else None, password)
+        if not ok or user is None:
+            limits.failed(key, address)
+            return back("/signin", "bad_credentials", username=username)
+        limits.succeeded(key)
+        await become(request, user.id, name=user.name)
+        return go(safe_next(form.get("next")))
+
+    @app.post("/auth/signout")
+    async def signout(request: Request) -> RedirectResponse:
+        form = await request.form()
+        if not csrf_ok(form.get("csrf")):
+            return back("/account", "csrf")
+        await become(request, None)
+        return go("/")
+
+    @app.post("/auth/password")
+    async def change_password(request: Request) -> RedirectResponse:
+        form = await request.form()
+        if not csrf_ok(form.get("csrf")):
+            return back("/account", "csrf")
+        user = await current_user()
+        if user is None or user.kind != LOCAL:
+            return back("/signin", "signin_first")
+        new = text(form, "password")
+        if not valid_password(new):
+            return back("/account", "bad_password")
+        if new != text(form, "confirm"):
+            return back("/account", "password_mismatch")
+        address = request.client.host if request.client else "unknown"
+        key = accounts.username_key(user.username or "")
+        if user.password_hash is not None:
+            if limits.blocked(key, address):
+                return back("/account", "rate_limited", minutes=15)
+            if not await run.io_bound(verify, user.password_hash, text(form, "current")):
+                limits.failed(key, address)
+                return back("/account", "bad_current")
+        hashed = await run.io_bound(hash_password, new)
+        await run.io_bound(accounts.set_password, db, user_id=user.id, password_hash=hashed)
+        return back("/account", "none", done="password")
+
+    @app.post("/auth/delete")
+    async def delete(request: Request) -> RedirectResponse:
+        form = await request.form()
+        if not csrf_ok(form.get("csrf")):
+            return back("/account", "csrf")
+        user = await current_user()
+        if user is None or user.kind != LOCAL:
+            return back("/signin", "signin_first")
+        if text(form, "confirm").casefold() != (user.username or "").casefold():
+            return back("/account", "confirm_username")
+        await run.io_bound(accounts.delete_account, db, user_id=user.id)
+        await become(request, None)
+        return go("/?deleted=1")
+
+    @app.get("/auth/oidc/{pid}/login")
+    async def oidc_login(pid: str, request: Request) -> Any:
+        if providers.get(pid) is None:
+            return back("/signin", "unknown_provider")
+        redirect_uri = str(request.url_for("oidc_callback", pid=pid))
+        try:
+            return await providers.client(pid).authorize_redirect(request, redirect_uri)
+        except Exception:
+            log.exception("provider %s could not be reached", pid)
+            return back("/signin", "oidc_failed")
+
+    @app.get("/auth/oidc/{pid}/callback", name="oidc_callback")
+    async def oidc_callback(pid: str, request: Request) -> RedirectResponse:
+        if providers.get(pid) is None:
+            return back("/signin", "unknown_provider")
+        try:
+            token = await providers.client(pid).authorize_access_token(request)
+            claims = token.get("userinfo") or {}
+        except (OAuthError, ValueError, KeyError) as err:
+            log.warning("sign-in through %s refused: %s", pid, err)
+            return back("/signin", "oidc_failed")
+        except Exception:
+            log.exception("sign-in through %s failed", pid)
+            return back("/signin", "oidc_failed")
+        subject = claims.get("sub")
+        if not isinstance(subject, str) or not subject:
+            return back("/signin", "oidc_failed")
+        try:
+            user = await run.io_bound(accounts.user_for_identity, db, provider=pid, subject=subject)
+            if user is None:
+                user = await _account_for_new_identity(request, pid, subject, claims)
+        except (AccountError, SQLAlchemyError) as err:
+            log.warning("could not link %s identity: %s", pid, err)
+            return back("/signin", getattr(err, "code", "storage"))
+        await become(request, user.id, name=user.name)
+        return go("/history")
+
+    async def _account_for_new_identity(
+        request: Request, pid: str, subject: str, claims: dict[str, Any]
+    ) -> Any:
+        """Link the identity to the signed-in account, or make the guest an account."""
+        user = await current_user()
+        if user is None or user.kind != LOCAL:
+            wanted = str(
+                claims.get("preferred_username")
+                or str(claims.get("email", "")).split("@")[0]
+                or claims.get("name")
+                or "player"
+            )
+            username = await run.io_bound(accounts.free_username, db, wanted)
+            uid = user.id if user is not None and user.kind == GUEST else current_uid()
+            if not uid:
+                await become(request, None)
+                uid = current_uid()
+            user = await run.io_bound(
+                accounts.create_account, db, user_id=uid, username=username, password_hash=None
+            )
+        await run.io_bound(
+            accounts.link_identity, db, provider=pid, subject=subject, user_id=user.id
+        )
+        return user

@@ -1,0 +1,167 @@
+"""Sign in, sign up, and the account page (password, providers, sign out, delete).
+
+The forms are real HTML forms posted to the routes of :mod:`ui.auth.routes`, which
+answer with a redirect back here (``?error=<code>``) or onwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from fastapi import Request
+from nicegui import app, ui
+from sqlalchemy.exc import SQLAlchemyError
+
+from storage import accounts
+from storage.models import LOCAL
+from ui.auth.oidc import Providers
+from ui.auth.passwords import MIN_PASSWORD
+from ui.auth.routes import FIELD, safe_next
+from ui.auth.session import csrf_token, signed_in_as
+from ui.i18n import Translator
+from ui.layout import frame, translator, visitor_id
+from ui.site import Site
+
+
+@contextmanager
+def post_form(action: str, testid: str) -> Iterator[ui.element]:
+    """A form the browser posts itself (so the answer may set a new session cookie)."""
+    with (
+        ui.element("form")
+        .props(f'method="post" action="{action}" data-testid="{testid}"')
+        .classes("w-full column gap-3") as form
+    ):
+        ui.element("input").props(f'type="hidden" name="csrf" value="{csrf_token()}"')
+        yield form
+
+
+def field(label: str, name: str, *, password: bool = False, value: str = "") -> ui.input:
+    box = ui.input(label, value=value, password=password).classes("w-full")
+    auto = {"username": "username", "password": "current-password", "current": "current-password"}
+    auto = auto.get(name, "new-password")
+    if name == "password" and not password:
+        auto = "off"
+    box.props(f'name="{name}" maxlength={FIELD} autocomplete="{auto}" data-testid="{name}"')
+    return box.mark(name)
+
+
+def submit(label: str, testid: str, *, danger: bool = False) -> None:
+    ui.button(label).props(
+        f'type="submit" no-caps color={"negative" if danger else "primary"} data-testid="{testid}"'
+    ).mark(testid)
+
+
+def message(t: Translator, request: Request) -> None:
+    """The outcome the route reported in the query string."""
+    error = request.query_params.get("error", "")
+    done = request.query_params.get("done", "")
+    if done and t.has(f"account.done.{done}"):
+        ui.label(t(f"account.done.{done}")).classes("text-positive").props(
+            'role="status" data-testid="account-done"'
+        )
+    if error and error != "none":
+        key = f"account.error.{error}" if t.has(f"account.error.{error}") else "account.error.x"
+        minutes = request.query_params.get("minutes", "15")
+        ui.label(t(key, minutes=minutes[:3], n=MIN_PASSWORD)).classes("text-negative").props(
+            'role="alert" data-testid="account-error"'
+        )
+
+
+def register(site: Site, providers: Providers) -> None:
+    @ui.page("/signin")
+    def signin_page(request: Request) -> None:
+        t = translator(request)
+        visitor_id()
+        with frame(t, t("account.signin")), ui.card().classes("w-full max-w-md gap-3"):
+            ui.label(t("account.signin")).classes("text-2xl font-bold")
+            message(t, request)
+            if signed_in_as():
+                ui.label(t("account.already", name=signed_in_as() or "")).classes("text-sm")
+            with post_form("/auth/signin", "signin-form"):
+                username = request.query_params.get("username", "")[:FIELD]
+                field(t("account.username"), "username", value=username)
+                field(t("account.password"), "password", password=True)
+                next_page = safe_next(request.query_params.get("next"))
+                ui.element("input").props(f'type="hidden" name="next" value="{next_page}"')
+                submit(t("account.signin"), "signin-submit")
+            for provider in providers.all:
+                ui.button(
+                    t("account.with", name=provider.name),
+                    on_click=lambda p=provider.id: ui.navigate.to(f"/auth/oidc/{p}/login"),
+                ).props(f'outline no-caps data-testid="oidc-{provider.id}"').mark(
+                    f"oidc-{provider.id}"
+                )
+            with ui.row().classes("items-center gap-2"):
+                ui.label(t("account.no_account")).classes("text-sm")
+                ui.link(t("account.signup"), "/signup").props('data-testid="to-signup"')
+
+    @ui.page("/signup")
+    def signup_page(request: Request) -> None:
+        t = translator(request)
+        visitor_id()
+        with frame(t, t("account.signup")), ui.card().classes("w-full max-w-md gap-3"):
+            ui.label(t("account.signup")).classes("text-2xl font-bold")
+            ui.label(t("account.signup_keeps")).classes("text-sm")
+            message(t, request)
+            with post_form("/auth/signup", "signup-form"):
+                username = request.query_params.get("username", "")[:FIELD]
+                field(t("account.username"), "username", value=username)
+                ui.label(t("account.username_rule")).classes("text-xs opacity-70")
+                field(t("account.new_password"), "new_password", password=True).props(
+                    'name="password"'
+                )
+                field(t("account.confirm"), "confirm", password=True)
+                ui.label(t("account.password_rule", n=MIN_PASSWORD)).classes("text-xs opacity-70")
+                submit(t("account.signup"), "signup-submit")
+            with ui.row().classes("items-center gap-2"):
+                ui.label(t("account.have_account")).classes("text-sm")
+                ui.link(t("account.signin"), "/signin")
+
+    @ui.page("/account")
+    def account_page(request: Request) -> None:
+        t = translator(request)
+        uid = visitor_id()
+        with frame(t, t("account.title")):
+            try:
+                user = accounts.get_user(site.db, user_id=uid)
+                linked = accounts.identities_of(site.db, user_id=uid)
+            except SQLAlchemyError:
+                ui.label(t("error.storage_read")).props('role="alert"')
+                return
+            if user is None or user.kind != LOCAL:
+                app.storage.user.pop("account", None)
+                ui.label(t("account.guest")).classes("text-lg").props('data-testid="guest"')
+                with ui.row():
+                    ui.button(t("account.signin"), on_click=lambda: ui.navigate.to("/signin"))
+                    ui.button(t("account.signup"), on_click=lambda: ui.navigate.to("/signup"))
+                return
+            ui.label(t("account.title")).classes("text-2xl font-bold")
+            message(t, request)
+            ui.label(t("account.signed_in_as", name=user.username or "")).props(
+                'data-testid="signed-in-as"'
+            )
+            ui.link(t("account.profile"), f"/players/{user.username}")
+            if linked:
+                names = ", ".join(
+                    (p.name if (p := providers.get(pid)) else pid) for pid in sorted(linked)
+                )
+                ui.label(t("account.linked", names=names)).classes("text-sm")
+            with post_form("/auth/signout", "signout-form"):
+                submit(t("account.signout"), "signout")
+            with ui.card().classes("w-full max-w-md gap-2"):
+                ui.label(t("account.change_password")).classes("text-lg font-semibold")
+                with post_form("/auth/password", "password-form"):
+                    if user.password_hash is not None:
+                        field(t("account.current"), "current", password=True)
+                    field(t("account.new_password"), "new_password", password=True).props(
+                        'name="password"'
+                    )
+                    field(t("account.confirm"), "confirm", password=True)
+                    submit(t("account.change_password"), "password-submit")
+            with ui.card().classes("w-full max-w-md gap-2"):
+                ui.label(t("account.delete")).classes("text-lg font-semibold")
+                ui.label(t("account.delete_explain")).classes("text-sm")
+                with post_form("/auth/delete", "delete-form"):
+                    field(t("account.delete_confirm"), "delete_confirm").props('name="confirm"')
+                    submit(t("account.delete"), "delete-submit", danger=True)

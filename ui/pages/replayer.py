@@ -1,0 +1,247 @@
+"""The replay of one finished record, shared by stored matches and imported files.
+
+Positions come from :func:`core.record.replay`; the page never applies a rule. Every
+seat's view may be shown, since the record is finished (the callers refuse others).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nicegui import ui
+
+from core.games import GAMES
+from core.record import dumps, replay, scores_by_ply
+from ui.boards import BOARDS
+from ui.i18n import Translator
+from ui.pages.score_chart import marker, score_race_options
+
+SPECTATOR = -1  # the view toggle's value for the spectator's view
+# Bring the current move into the middle of the move list without scrolling the page.
+SCROLL_TO_ITEM = """const item = getHtmlElement(ID), list = item && item.parentElement;
+if (list) { list.scrollTop = item.offsetTop - list.clientHeight / 2; }"""
+
+
+class Replayer:
+    """Step through a finished record: board, moves, scores and the score race.
+
+    ``seat`` is the view shown first (None: the spectator's). With ``download_name``
+    the page offers the record as a JSON file of that name.
+    """
+
+    def __init__(
+        self,
+        t: Translator,
+        record: dict[str, Any],
+        *,
+        seat: int | None,
+        download_name: str | None = None,
+    ) -> None:
+        self.t, self.record = t, record
+        self.actions: list[list[Any]] = record["actions"]
+        self.names: list[str] = list(record["seats"])
+        self.race = scores_by_ply(record)
+        self.seat = seat
+        self.ply = len(self.actions)
+        final = replay(record)
+        self.lower_is_better = bool(final.view(None).get("lower_is_better"))
+        self._heading(final.ranking(), download_name)
+        self._controls()
+        with ui.row().classes("w-full items-start gap-4 no-wrap max-md:flex-wrap"):
+            self.box = ui.column().classes("grow min-w-0")
+            self._make_board()
+            with ui.column().classes("w-full md:w-80 gap-2 shrink-0"):
+                self._scores()
+                self._move_list()
+        self.chart = ui.echart(
+            score_race_options(
+                t, self.names, self.race, lower_is_better=self.lower_is_better, ply=self.ply
+            )
+        ).classes("w-full h-72")
+        self.chart.props('data-testid="replay-chart"').mark("replay-chart")
+        self.go(self.ply, redraw=True)
+
+    # ------------------------------------------------------------------ layout
+
+    def _heading(self, ranking: list[int], download_name: str | None) -> None:
+        t = self.t
+        title = GAMES[self.record["game"]].title
+        with ui.row().classes("w-full items-center gap-3 wrap"):
+            ui.label(t("replay.heading", game=title)).classes("text-2xl font-bold")
+            ui.space()
+            if download_name is not None:
+                ui.button(
+                    t("replay.download"),
+                    icon="download",
+                    on_click=lambda: self.download(download_name),
+                ).props('outline no-caps data-testid="replay-download"').mark("replay-download")
+        winners = [self.names[s] for s, rank in enumerate(ranking) if rank == 1]
+        ui.label(
+            t("replay.players", names=" · ".join(self.names), winners=", ".join(winners))
+        ).classes("text-sm").props('data-testid="replay-players"')
+        for note in resignations(self.record):
+            bot = t(f"bot.{note['bot']}") if t.has(f"bot.{note['bot']}") else note["bot"]
+            ui.label(t("replay.resigned", name=note["by"], ply=note["ply"], bot=bot)).classes(
+                "text-sm text-orange-10"
+            ).props('data-testid="replay-resigned"').mark("replay-resigned")
+
+    def _controls(self) -> None:
+        t = self.t
+        with ui.row().classes("items-center gap-2 wrap"):
+            for icon, testid, label, step in (
+                ("first_page", "replay-first", "replay.first", lambda: 0),
+                ("chevron_left", "replay-back", "replay.back", lambda: self.ply - 1),
+            ):
+                ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
+                    f'flat data-testid="{testid}" aria-label="{t(label)}"'
+                ).mark(testid)
+            self.position = ui.label().classes("text-base min-w-[160px] text-center")
+            self.position.props('data-testid="replay-ply" aria-live="polite"').mark("replay-ply")
+            for icon, testid, label, step in (
+                ("chevron_right", "replay-forward", "replay.forward", lambda: self.ply + 1),
+                ("last_page", "replay-last", "replay.last", lambda: len(self.actions)),
+            ):
+                ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
+                    f'flat data-testid="{testid}" aria-label="{t(label)}"'
+                ).mark(testid)
+            ui.space()
+            ui.label(t("replay.view")).classes("text-sm")
+            choices = {SPECTATOR: t("replay.spectator")}
+            choices.update(enumerate(self.names))
+            self.view_toggle = ui.toggle(
+                choices,
+                value=SPECTATOR if self.seat is None else self.seat,
+                on_change=lambda e: self.set_seat(None if e.value == SPECTATOR else e.value),
+            )
+            self.view_toggle.props('no-caps data-testid="replay-seat"').mark("replay-seat")
+        self.slider = ui.slider(
+            min=0,
+            max=max(len(self.actions), 1),
+            value=self.ply,
+            on_change=lambda e: self.go(e.value),
+        )
+        self.slider.props(f'label data-testid="replay-slider" aria-label="{t("replay.jump")}"')
+        self.slider.mark("replay-slider")
+        self.move_text = ui.label().classes("text-sm").props('data-testid="replay-move"')
+        self.move_text.mark("replay-move")
+
+    def _scores(self) -> None:
+        self.scores_title = ui.label().classes("text-sm font-semibold")
+        self.scores_title.props('data-testid="replay-scores-title"')
+        self.score_labels: list[ui.label] = []
+        with ui.grid(columns=2).classes("gap-x-4 gap-y-0").props('data-testid="replay-scores"'):
+            for seat, name in enumerate(self.names):
+                ui.label(name).classes("text-sm")
+                label = ui.label().classes("text-sm font-bold text-right")
+                label.props(f'data-testid="replay-score-{seat}"').mark(f"replay-score-{seat}")
+                self.score_labels.append(label)
+
+    def _move_list(self) -> None:
+        t = self.t
+        ui.label(t("replay.moves")).classes("text-sm font-semibold")
+        words = self.board.action_text  # the same in every seat's board
+        notes: dict[int, list[str]] = {}
+        for note in resignations(self.record):
+            notes.setdefault(note["ply"], []).append(note["by"])
+        self.items: list[ui.item] = []
+        with (
+            ui.list()
+            .props('dense bordered separator data-testid="replay-moves"')
+            .classes("w-full max-h-96 overflow-auto rounded relative")
+        ):
+            self.items.append(self._item(0, t("replay.start")))
+            for ply, (seat, action) in enumerate(self.actions, start=1):
+                for name in notes.get(ply - 1, []):
+                    ui.label(t("replay.took_over", name=name)).classes(
+                        "text-xs text-orange-10 px-4 py-1"
+                    )
+                text = t("replay.move_line", n=ply, name=self.names[seat], action=words(action))
+                self.items.append(self._item(ply, text))
+
+    def _item(self, ply: int, text: str) -> ui.item:
+        item = ui.item(text, on_click=lambda: self.go(ply)).classes("text-sm")
+        item.props(f'data-testid="replay-move-{ply}"').mark(f"replay-move-{ply}")
+        return item
+
+    def _make_board(self) -> None:
+        self.box.clear()
+        with self.box:
+            self.board = BOARDS[self.record["game"]].board(
+                self.t, names=self.names, seat=self.seat, on_action=None
+            )
+
+    # ----------------------------------------------------------------- actions
+
+    def set_seat(self, seat: int | None) -> None:
+        """Show the game from another seat (None: as a spectator)."""
+        if seat is not None and not 0 <= seat < len(self.names):
+            return
+        self.seat = seat
+        self._make_board()
+        self.go(self.ply, redraw=True)
+
+    def go(self, ply: Any, *, redraw: bool = False) -> None:
+        """Show the position after ``ply`` moves (clamped to the game)."""
+        try:
+            target = max(0, min(len(self.actions), int(ply)))
+        except (TypeError, ValueError):
+            return
+        if target == self.ply and not redraw:
+            return
+        previous, self.ply = self.ply, target
+        self.board.show(replay(self.record, upto=target).view(self.seat), [])
+        self.position.set_text(self.t("replay.position", ply=target, total=len(self.actions)))
+        if self.slider.value != target:
+            self.slider.set_value(target)
+        self._show_move(target)
+        self._show_scores(target)
+        self.items[previous].classes(remove="bg-amber-2").props(remove="aria-current")
+        self.items[target].classes(add="bg-amber-2").props('aria-current="step"')
+        ui.run_javascript(SCROLL_TO_ITEM.replace("ID", str(self.items[target].id)))
+        self.chart.options["series"][0]["markLine"] = marker(self.t, target)
+        self.chart.update()
+
+    def _show_move(self, ply: int) -> None:
+        if not ply:
+            self.move_text.set_text(self.t("replay.start"))
+            return
+        seat, action = self.actions[ply - 1]
+        words = self.board.action_text(action)
+        self.move_text.set_text(self.t("replay.move", name=self.names[seat], action=words))
+
+    def _show_scores(self, ply: int) -> None:
+        t = self.t
+        lower = self.lower_is_better
+        title = t("replay.scores_lower", ply=ply) if lower else t("replay.scores", ply=ply)
+        self.scores_title.set_text(title)
+        for label, score in zip(self.score_labels, self.race[ply], strict=True):
+            label.set_text(_number(score))
+
+    def download(self, filename: str) -> None:
+        """The record as a JSON file, byte for byte what ``/api/matches/<id>`` serves."""
+        ui.download.content(dumps(self.record).encode("utf-8"), filename, "application/json")
+
+
+def resignations(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record's well-formed ``resigned`` notes: seat, ply, the resigner's name, the bot."""
+    notes = record.get("resigned")
+    if not isinstance(notes, list):
+        return []
+    return [
+        {
+            "seat": note["seat"],
+            "ply": note["ply"],
+            "by": str(note.get("by") or record["seats"][note["seat"]]),
+            "bot": str(note.get("bot") or "").removeprefix("bot:"),
+        }
+        for note in notes
+        if isinstance(note, dict)
+        and isinstance(note.get("seat"), int)
+        and 0 <= note["seat"] < len(record["seats"])
+        and isinstance(note.get("ply"), int)
+        and 0 <= note["ply"] <= len(record["actions"])
+    ]
+
+
+def _number(score: float) -> str:
+    return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
