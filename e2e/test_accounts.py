@@ -11,11 +11,10 @@ import pytest
 from oidc_provider_mock import run_server_in_thread
 from playwright.sync_api import Page, expect
 
+from e2e.accounts import sign_in, sign_out, sign_up
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import finish_and_check
 from e2e.server import Server
-
-PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="module")
@@ -37,34 +36,6 @@ def oidc_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.stop()
 
 
-def fill(page: Page, testid: str, value: str) -> None:
-    page.get_by_test_id(testid).fill(value)
-
-
-def sign_up(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/signup")
-    fill(page, "username", username)
-    fill(page, "new_password", PASSWORD)
-    fill(page, "confirm", PASSWORD)
-    page.get_by_test_id("signup-submit").click()
-    page.wait_for_url("**/history")
-    expect(page.get_by_test_id("nav-account")).to_contain_text(username)
-
-
-def sign_out(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/account")
-    page.get_by_test_id("signout").click()
-    page.wait_for_url(base_url + "/")
-    expect(page.get_by_test_id("nav-signin")).to_be_visible()
-
-
-def sign_in(page: Page, base_url: str, username: str, password: str) -> None:
-    page.goto(base_url + "/signin")
-    fill(page, "username", username)
-    fill(page, "password", password)
-    page.get_by_test_id("signin-submit").click()
-
-
 def test_a_guests_match_follows_them_into_their_new_account(page: Page, base_url: str) -> None:
     open_new_table(page, base_url, hands=1, name="Gus")
     match_id = finish_and_check(page, base_url, play_to_end)
@@ -75,7 +46,7 @@ def test_a_guests_match_follows_them_into_their_new_account(page: Page, base_url
     expect(page.get_by_test_id(f"match-{match_id}")).to_have_count(0)
     sign_in(page, base_url, "GUS_E2E", "not the password")
     expect(page.get_by_test_id("account-error")).to_have_text("Wrong username or password.")
-    sign_in(page, base_url, "gus_e2e", PASSWORD)
+    sign_in(page, base_url, "gus_e2e")
     page.wait_for_url("**/history")
     expect(page.get_by_test_id(f"match-{match_id}")).to_be_visible()
 

@@ -1,4 +1,5 @@
-"""A finished match from the history to its replay, downloaded as JSON, and imported back."""
+"""An account's finished match, found in its history after signing out and in again,
+replayed, downloaded as JSON, and imported back."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from core.record import scores_by_ply
+from e2e.accounts import sign_in, sign_out, sign_up
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import shown_final_scores, stored_record
 
@@ -19,13 +21,17 @@ def replay_scores(page: Page) -> list[int]:
 def test_a_match_is_replayed_downloaded_and_imported_with_the_same_final_scores(
     page: Page, base_url: str, tmp_path: Path
 ) -> None:
-    open_new_table(page, base_url, hands=1)
+    sign_up(page, base_url, "rita_e2e")
+    open_new_table(page, base_url, hands=1, name="Rita")
     match_id = page.url.rsplit("/", 1)[-1]
     play_to_end(page)
     final = shown_final_scores(page)
     record = stored_record(base_url, match_id)
     total = len(record["actions"])
     race = scores_by_ply(record)
+    sign_out(page, base_url)
+    sign_in(page, base_url, "rita_e2e")
+    page.wait_for_url("**/history")
 
     page.get_by_test_id("nav-history").click()
     page.get_by_test_id(f"match-{match_id}").get_by_test_id("replay").click()
