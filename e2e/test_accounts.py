@@ -72,3 +72,20 @@ def test_sign_in_through_a_provider_plays_and_finds_the_history_again(
     provider_sign_in(page, oidc_site, "olga@example.com")
     expect(page.get_by_test_id("nav-account")).to_contain_text("olga")
     expect(page.get_by_test_id(f"match-{match_id}")).to_be_visible()
+
+
+def test_an_account_links_a_provider_and_then_signs_in_through_it(
+    page: Page, oidc_site: str
+) -> None:
+    sign_up(page, oidc_site, "lena_e2e")
+    page.goto(oidc_site + "/account")
+    page.get_by_test_id("link-mock").click()
+    page.locator("input[name=sub]").fill("lena@example.com")
+    page.get_by_role("button", name="Authorize").click()
+    page.wait_for_url(oidc_site + "/history")
+    expect(page.get_by_test_id("nav-account")).to_contain_text("lena_e2e")
+    sign_out(page, oidc_site)
+    provider_sign_in(page, oidc_site, "lena@example.com")
+    expect(page.get_by_test_id("nav-account")).to_contain_text("lena_e2e")
+    page.goto(oidc_site + "/account")
+    expect(page.get_by_test_id("link-mock")).to_have_count(0)

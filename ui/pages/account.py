@@ -147,6 +147,12 @@ def register(site: Site, providers: Providers) -> None:
                     (p.name if (p := providers.get(pid)) else pid) for pid in sorted(linked)
                 )
                 ui.label(t("account.linked", names=names)).classes("text-sm")
+            for provider in providers.all:
+                if provider.id not in linked:
+                    ui.button(
+                        t("account.link", name=provider.name),
+                        on_click=lambda p=provider.id: ui.navigate.to(f"/auth/oidc/{p}/login"),
+                    ).props(f'outline no-caps data-testid="link-{provider.id}"')
             with post_form("/auth/signout", "signout-form"):
                 submit(t("account.signout"), "signout")
             with ui.card().classes("w-full max-w-md gap-2"):
