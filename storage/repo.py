@@ -298,6 +298,15 @@ def load_seats(engine: Engine, *, match_id: str) -> list[SeatInfo]:
         return [SeatInfo(kind=row.kind, holder=row.holder, name=row.name) for row in rows]
 
 
+def seat_user_ids(engine: Engine, *, match_id: str) -> list[str | None]:
+    """The account behind each seat (kept for a seat whose player resigned), seat 0 first."""
+    with session(engine) as s:
+        rows = s.exec(
+            select(Seat.user_id).where(Seat.match_id == match_id).order_by(col(Seat.seat))
+        )
+        return list(rows.all())
+
+
 def unfinished_matches(engine: Engine) -> list[str]:
     """Ids of the matches waiting or being played, oldest first: the tables to rebuild."""
     with session(engine) as s:

@@ -22,7 +22,17 @@ from sqlalchemy.engine import Engine
 
 from core.engine import State
 from core.record import new_record
-from core.table import OPEN, Move, SeatChange, SeatInfo, Table, TableError, Tables, TableSettings
+from core.table import (
+    GUEST,
+    OPEN,
+    Move,
+    SeatChange,
+    SeatInfo,
+    Table,
+    TableError,
+    Tables,
+    TableSettings,
+)
 from storage import ratings, repo
 from ui.bot_runner import BotRunner
 
@@ -65,6 +75,8 @@ class LiveInfo:
     present: dict[str, set[str]] = field(default_factory=dict)  # identity -> client ids
     chat: list[ChatLine] | None = None  # loaded on first use
     rematch: str | None = None
+    rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    players: list[SeatInfo] | None = None  # the seats as the game began (see Site.players_of)
     cancelled: bool = False
     listeners: list[Callable[[str], None]] = field(default_factory=list)
 
@@ -255,32 +267,53 @@ class Site:
         info.tell("cancelled")
         self.lobby_changed()
 
-    async def rematch(self, table: Table, *, by: str) -> str:
-        """The id of the match that follows ``table``'s, opened with the same seats if new."""
+    def players_of(self, table: Table) -> list[SeatInfo]:
+        """The seats as the game began: a seat whose player resigned goes back to them."""
         info = self.info(table.id)
-        if info.rematch:
-            return info.rematch
-        if not table.state.is_over():
-            raise TableError("not_over", "The game is not over yet.")
-        if not table.seats_held_by(by):
-            raise TableError("not_player", "Only the players can ask for a rematch.")
-        settings = TableSettings(host=by, private=table.settings.private, chat=table.settings.chat)
-        seats = list(table.seats)
-        try:
-            follow = self.create_table(
-                game=table.game,
-                options=table.record["options"],
-                seats=seats,
-                user_ids=[seat.user_id for seat in seats],
-                settings=settings,
+        if info.players is None:
+            seats = list(table.seats)
+            resigned = table.record.get("resigned", [])
+            if resigned:
+                users = repo.seat_user_ids(self.db, match_id=table.id)
+                for note in resigned:
+                    seat = note.get("seat")
+                    if isinstance(seat, int) and 0 <= seat < len(seats) and users[seat]:
+                        seats[seat] = SeatInfo(GUEST, users[seat] or "", str(note.get("by", "")))
+            info.players = seats
+        return info.players
+
+    async def rematch(self, table: Table, *, by: str) -> str:
+        """The id of the match that follows ``table``'s, opened once with the seats as the
+        game began (a player who resigned is back in theirs)."""
+        info = self.info(table.id)
+        async with info.rematch_lock:  # two players asking at once open one table
+            if info.rematch:
+                return info.rematch
+            if not table.state.is_over():
+                raise TableError("not_over", "The game is not over yet.")
+            try:
+                seats = self.players_of(table)
+            except Exception as err:
+                log.exception("could not read the players of table %s", table.id)
+                raise TableError("storage", "The rematch could not be opened. Try again.") from err
+            if not by or by not in {seat.holder for seat in seats}:
+                raise TableError("not_player", "Only the players can ask for a rematch.")
+            settings = TableSettings(
+                host=by, private=table.settings.private, chat=table.settings.chat
             )
-            await run.io_bound(repo.set_rematch, self.db, match_id=table.id, rematch=follow.id)
-        except Exception as err:
-            log.exception("could not open a rematch of table %s", table.id)
-            raise TableError("storage", "The rematch could not be opened. Try again.") from err
-        if info.rematch:  # another player asked at the same moment
-            return info.rematch
-        info.rematch = follow.id
+            try:
+                follow = self.create_table(
+                    game=table.game,
+                    options=table.record["options"],
+                    seats=seats,
+                    user_ids=[seat.user_id for seat in seats],
+                    settings=settings,
+                )
+                await run.io_bound(repo.set_rematch, self.db, match_id=table.id, rematch=follow.id)
+            except Exception as err:
+                log.exception("could not open a rematch of table %s", table.id)
+                raise TableError("storage", "The rematch could not be opened. Try again.") from err
+            info.rematch = follow.id
         info.tell("rematch")
         return follow.id
 

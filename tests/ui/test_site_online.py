@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,20 @@ def test_presence_counts_each_visitor_s_connected_pages(site: Site) -> None:
     site.depart(table.id, BEA, "page-2")  # twice: nothing more
     assert not info.is_present(BEA)
     assert heard == ["presence"] * 4
+
+
+async def test_a_rematch_gives_a_player_who_resigned_their_seat_back(site: Site) -> None:
+    table = two_people(site)
+    await table.resign(0, by=ANN, name="Bot for Ann")
+    await finish(table)
+    follow = site.table(await site.rematch(table, by=ANN))  # the resigner may ask too
+    assert follow.seats[0] == SeatInfo(GUEST, ANN, "Ann")
+    assert follow.seats[1] == table.seats[1]
+
+
+async def test_two_players_asking_for_a_rematch_at_once_open_one_table(site: Site) -> None:
+    table = two_people(site)
+    await finish(table)
+    first, second = await asyncio.gather(site.rematch(table, by=ANN), site.rematch(table, by=BEA))
+    assert first == second
+    assert len(repo.unfinished_matches(site.db)) == 1

@@ -171,10 +171,19 @@ class TableView:
                     self.t("table.rematch_ready"),
                     on_click=lambda: ui.navigate.to(f"/table/{self.info.rematch}"),
                 ).props('color=primary no-caps data-testid="rematch-go"').mark("rematch-go")
-            elif self.held and len({s.holder for s in table.seats if not s.is_bot}) >= 1:
+            elif self._was_player():
                 ui.button(self.t("table.rematch"), on_click=self._rematch).props(
                     'color=primary no-caps data-testid="rematch"'
                 ).mark("rematch")
+
+    def _was_player(self) -> bool:
+        """Whether this visitor played here (a player who resigned did too)."""
+        if self.held:
+            return True
+        try:
+            return any(seat.holder == self.uid for seat in self.site.players_of(self.table))
+        except SQLAlchemyError:
+            return False
 
     def _confirm_resign(self) -> None:
         async def resign() -> None:
