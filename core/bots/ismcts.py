@@ -544,7 +544,7 @@ BUDGETS: dict[str, Budget] = {
 """Per level. Tests may swap in iteration-only budgets, which make the levels deterministic."""
 
 SETTINGS: dict[str, Settings] = {
-    "caravan": Settings(depth=20, evaluation="caravan"),
+    "caravan": Settings(depth=20, evaluation="caravan", prior_bias=2.0),
     "camping": Settings(depth=6, evaluation="camping", prior_bias=2.0),
     "feurio": Settings(depth=10),
     "pueblo": Settings(depth=2, evaluation="pueblo"),
