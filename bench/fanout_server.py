@@ -1,0 +1,161 @@
+"""The server side of :mod:`bench.fanout`: the real site, or a bare floor page, with probes.
+
+Not for production. ``bench.fanout`` starts it as a subprocess, in a temporary working
+directory, with ``DATABASE_URL`` (a fresh SQLite file), ``PORT`` and
+``CARAVANSERAI_BOT_PAUSE`` set.
+
+- Table mode (default): the whole site, built by ``ui.app.build()`` and served as
+  ``ui.app.main()`` serves it. ``POST /bench/table`` opens a Caravan table for two random
+  bots (``--hands`` hands, so that moves keep coming) and returns its id; viewers then
+  watch ``/table/<id>`` as spectators. The bots are held back until ``POST /bench/go``
+  (the site's ``BotRunner.watch`` is called then rather than when the table opens), so
+  that all viewers can be connected before the first move. Every applied move's time
+  (``time.time()``, taken by a listener subscribed before any page's, so before the
+  pages are told) is kept by table id and ply.
+- Floor mode (``--floor``): no site, one bare page ``/floor`` with one label; from
+  ``POST /bench/go`` on, a single timer sets every open page's label to a counter every
+  ``--tick`` seconds, and the time of each tick is kept. This is the least a NiceGUI
+  server can do per update and viewer.
+
+Both modes serve ``GET /bench/moves`` (``{key: {n: time}}``: table id and ply, or
+``"floor"`` and tick) and ``GET /bench/memory`` (the process's resident set size from
+``/proc/self/status``, and NiceGUI's client count).
+
+    DATABASE_URL=sqlite:////tmp/x/db.sqlite PORT=8123 .venv/bin/python -m bench.fanout_server
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import Client, app, background_tasks, run, ui
+
+from core.table import BOT, Move, SeatInfo, Table
+
+MOVES: dict[str, dict[int, float]] = {}
+GO: list[Callable[[], None]] = []  # what POST /bench/go starts
+
+
+def rss_bytes() -> int:
+    """This process's resident set size (``VmRSS``), in bytes."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def probes() -> None:
+    """The bench-only endpoints both modes share."""
+
+    # async: run on the event loop, not in FastAPI's thread pool
+
+    @app.get("/bench/moves")
+    async def moves() -> dict[str, dict[int, float]]:
+        return MOVES
+
+    @app.get("/bench/memory")
+    async def memory() -> dict[str, int]:
+        return {"rss": rss_bytes(), "clients": len(Client.instances)}
+
+    @app.post("/bench/go")
+    async def go() -> dict[str, int]:
+        started = len(GO)
+        while GO:
+            GO.pop()()
+        return {"started": started}
+
+
+def table_mode(hands: int) -> None:
+    """The real site, plus an endpoint that opens a table of two random bots."""
+    from ui.app import build  # the site's own entry point, untouched
+
+    site = build()
+
+    def record(table: Table, move: Move) -> None:
+        MOVES.setdefault(table.id, {})[move.ply] = time.time()
+
+    @app.post("/bench/table")
+    async def new_table() -> dict[str, Any]:
+        held: list[Table] = []
+        site.bots.watch = held.append  # type: ignore[method-assign]  # the bots wait for go
+        try:
+            table = site.create_table(
+                game="caravan",
+                options={"hands": hands},
+                seats=[SeatInfo(BOT, "bot:random", "A"), SeatInfo(BOT, "bot:random", "B")],
+                user_ids=[None, None],
+            )
+        finally:
+            del site.bots.watch
+        # Subscribed before any page opens, so called before the pages redraw.
+        table.subscribe(record)
+        MOVES[table.id] = {}
+        GO.extend(functools.partial(site.bots.watch, waiting) for waiting in held)
+        return {"id": table.id, "ply": table.ply}
+
+
+def floor_mode(tick: float) -> None:
+    """One bare page whose label a single timer sets on every open copy."""
+    listeners: list[Callable[[int], None]] = []
+    ticks: dict[int, float] = {}
+    MOVES["floor"] = ticks
+
+    @ui.page("/floor")
+    def floor_page() -> None:
+        label = ui.label(str(len(ticks))).props('data-testid="tick"')
+
+        def show(n: int) -> None:
+            label.set_text(str(n))
+
+        listeners.append(show)
+        ui.context.client.on_delete(lambda: listeners.remove(show))
+
+    started = asyncio.Event()
+    GO.append(started.set)
+
+    async def ticker() -> None:
+        await started.wait()
+        n = 0
+        while True:
+            await asyncio.sleep(tick)
+            n += 1
+            ticks[n] = time.time()  # before any label is set, as the table's listener
+            for show in list(listeners):
+                show(n)
+
+    app.on_startup(lambda: background_tasks.create(ticker(), name="floor-ticker"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--floor", action="store_true", help="serve the bare floor page")
+    parser.add_argument("--hands", type=int, default=5, help="hands of each Caravan match (1-9)")
+    parser.add_argument("--tick", type=float, default=0.5, help="floor: seconds between ticks")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    probes()
+    if args.floor:
+        floor_mode(args.tick)
+    else:
+        table_mode(args.hands)
+        run.process_pool_start_method = "spawn"  # as ui.app.main()
+    ui.run(
+        host="127.0.0.1",
+        port=int(os.environ.get("PORT", "8080")),
+        title="Caravanserai fan-out bench",
+        storage_secret="fanout-bench",
+        reload=False,
+        show=False,
+    )
+
+
+if __name__ == "__main__":
+    main()
