@@ -498,6 +498,8 @@ async def follow(
 
 
 def ms(seconds: float) -> str:
+    if math.isnan(seconds):
+        return "—"
     return f"{seconds * 1000:,.0f}" if seconds >= 0.1 else f"{seconds * 1000:.1f}"
 
 
