@@ -63,6 +63,11 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         uid = current_uid()
         return await run.io_bound(accounts.get_user, db, user_id=uid) if uid else None
 
+    async def current_account() -> Any:
+        """The signed-in account, or None for a guest (or a deleted account)."""
+        user = await current_user()
+        return user if user is not None and user.kind == LOCAL else None
+
     @app.post("/auth/signup")
     async def signup(request: Request) -> RedirectResponse:
         form = await request.form()
@@ -135,8 +140,8 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         form = await request.form()
         if not csrf_ok(form.get("csrf")):
             return back("/account", "csrf")
-        user = await current_user()
-        if user is None or user.kind != LOCAL:
+        user = await current_account()
+        if user is None:
             return back("/signin", "signin_first")
         new = text(form, "password")
         if not valid_password(new):
@@ -160,8 +165,8 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         form = await request.form()
         if not csrf_ok(form.get("csrf")):
             return back("/account", "csrf")
-        user = await current_user()
-        if user is None or user.kind != LOCAL:
+        user = await current_account()
+        if user is None:
             return back("/signin", "signin_first")
         if text(form, "confirm").casefold() != (user.username or "").casefold():
             return back("/account", "confirm_username")

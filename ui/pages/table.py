@@ -234,17 +234,13 @@ class TableView:
             self._show_controls()
             return
         if event == "seats":
-            was_waiting = self.waiting_box.default_slot.children != []
             self._identify()
             if self.chat is not None:
                 self.chat.show_form()
             if self.table.waiting:
                 self._show_waiting()
-            elif was_waiting:
+            else:  # the game started, or someone resigned: the board is drawn for the new seats
                 self.waiting_box.clear()
-                self.ply = self.table.ply
-                self._rebuild()
-            else:
                 self.ply = self.table.ply
                 self._rebuild()
             self._show_controls()
