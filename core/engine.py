@@ -78,6 +78,18 @@ class State(ABC):
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden parts re-sampled."""
 
+    def reversible(self, seat: int, action: str) -> bool:
+        """Whether ``action`` by ``seat``, taken now, may later be taken back (undo).
+
+        Asked on the state *before* the action, which it leaves unchanged. True only
+        for one step of the seat's own turn that reveals nothing hidden (to anyone),
+        draws nothing at random and leaves the same seats to move, ``seat`` going on
+        with the same turn. An action that ends the turn, draws, reveals a card or
+        closes simultaneous bids is not reversible, nor is an illegal one. The
+        default says False for everything: a game allows undo only where it says so.
+        """
+        return False
+
 
 class Rules(ABC):
     """A game's definition: metadata, table options and the start position."""

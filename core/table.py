@@ -15,6 +15,11 @@ action to a copy, hands the move to the persistence hook, and only once the
 hook has returned swaps the copy in and tells the listeners. A hook that fails
 leaves the table exactly as it was. One asyncio lock per table serialises
 submissions, so a double click never applies twice.
+
+:meth:`Table.undo` takes back a seat's last step of its current turn when the
+engine says it may (:meth:`core.engine.State.reversible`), under the same lock
+and the same rule: the removal is stored through the undo hook before anyone
+is told.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ HUMAN, GUEST, BOT, HOTSEAT = "human", "guest", "bot", "hotseat"
 OPEN, INVITED = "open", "invited"
 EMPTY = (OPEN, INVITED)
 TAKEOVER_BOT = "bot:normal"  # who plays on for a player who resigns
+YIELD_EVERY = 20  # listeners told between two turns of the event loop
 
 
 @dataclass(frozen=True)
@@ -72,11 +78,16 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class Move:
-    """An applied action; ``ply`` counts the actions applied so far, this one included."""
+    """An applied action; ``ply`` counts the actions applied so far, this one included.
+
+    Listeners also hear of a move taken back (:meth:`Table.undo`): ``undone`` is then
+    True, ``ply`` is the ply the move had, and the table is back at ``ply - 1``.
+    """
 
     ply: int
     seat: int
     action: str
+    undone: bool = False
 
 
 class TableError(Exception):
@@ -131,6 +142,7 @@ class SeatChange:
 
 Persist = Callable[["Table", Move, State], Awaitable[None] | None]
 PersistSeats = Callable[["Table", SeatChange], Awaitable[None] | None]
+PersistUndo = Callable[["Table", Move], Awaitable[None] | None]
 Listener = Callable[["Table", Move], Awaitable[None] | None]
 SeatListener = Callable[["Table", SeatChange], Awaitable[None] | None]
 
@@ -147,6 +159,7 @@ class Table:
         *,
         settings: TableSettings | None = None,
         persist_seats: PersistSeats | None = None,
+        persist_undo: PersistUndo | None = None,
     ) -> None:
         if len(seats) != record["players"]:
             raise ValueError("One seat per player.")
@@ -155,8 +168,14 @@ class Table:
         self.seats = list(seats)
         self.settings = settings or TableSettings()
         self.state = replay(record)
+        self._viewed: State | None = None  # the position the views below are of
+        self._views: dict[int | None, dict[str, Any]] = {}
         self._persist = persist
         self._persist_seats = persist_seats
+        self._persist_undo = persist_undo
+        # The position before the last action, and whether that action may be taken back
+        # (None: not asked yet); rebuilt by replay when missing (after a restart or an undo).
+        self._before: tuple[int, State, bool | None] | None = None
         self._listeners: list[Listener] = []
         self._seat_listeners: list[SeatListener] = []
         self._lock = asyncio.Lock()
@@ -180,7 +199,14 @@ class Table:
         return [i for i, seat in enumerate(self.seats) if seat.holder == identity]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.state.view(seat)
+        """``seat``'s view of the current position, made once per position and seat: every
+        spectator of a table shares one. The dict is shared, so it must not be changed."""
+        if self._viewed is not self.state:  # a new position: forget the old views
+            self._viewed, self._views = self.state, {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
 
     def legal_actions(self, seat: int) -> list[str]:
         return self.state.legal_actions(seat)
@@ -331,6 +357,7 @@ class Table:
                 raise TableError(
                     "storage", "The move could not be saved; nothing was changed. Try again."
                 ) from err
+            self._before = (move.ply, self.state, None)
             self.state = after
             self.record["actions"].append([seat, action])
             if after.is_over():
@@ -363,13 +390,113 @@ class Table:
         return after
 
     async def _notify(self, move: Move) -> None:
-        for listener in list(self._listeners):
+        for index, listener in enumerate(list(self._listeners)):
+            if index and not index % YIELD_EVERY:
+                await asyncio.sleep(0)  # let the loop breathe between many viewers' pages
             try:
                 result = listener(self, move)
                 if inspect.isawaitable(result):
                     await result
             except Exception:
                 log.exception("listener failed on move %s of table %s", move.ply, self.id)
+
+    # ------------------------------------------------------------------ undo
+
+    async def undo(self, seat: int, *, by: str, expected_ply: int | None = None) -> Move:
+        """Take back ``seat``'s last step on behalf of ``by``; return the move taken back.
+
+        Only the seat's own steps of its current turn go back, one per call: the guards
+        run in order -- the submitter holds the seat (``not_player``), the game has
+        started (``not_started``) and is not over (``game_over``), the client saw the
+        latest position (``stale``, so a double click never takes back two steps), there
+        is a move (``nothing_to_undo``), it is this seat's and no other seat acted or
+        resigned since (``not_your_step``), and the engine says it may be taken back
+        (``irreversible``: it ended the turn, revealed something or drew at random). The
+        removal is stored through the undo hook before the position changes and before
+        the listeners hear of it (a :class:`Move` with ``undone`` set); a failing hook
+        raises ``storage`` and changes nothing.
+        """
+        return await asyncio.shield(self._undo(seat, by=by, expected_ply=expected_ply))
+
+    async def _undo(self, seat: int, *, by: str, expected_ply: int | None) -> Move:
+        async with self._lock:
+            before = self._undo_checked(seat, by=by, expected_ply=expected_ply)
+            last_seat, last_action = self.record["actions"][-1]
+            move = Move(self.ply, last_seat, last_action, undone=True)
+            try:
+                result = self._persist_undo(self, move) if self._persist_undo else None
+                if inspect.isawaitable(result):
+                    await result
+            except Exception as err:
+                log.exception("could not take back move %s of table %s", move.ply, self.id)
+                raise TableError(
+                    "storage", "The move could not be taken back; nothing was changed. Try again."
+                ) from err
+            self.record["actions"].pop()
+            self.state = before
+            self._before = None  # the step before is found again by replay if asked for
+        await self._notify(move)
+        return move
+
+    def can_undo(self, seat: int, *, by: str) -> bool:
+        """Whether :meth:`undo` would now take back ``seat``'s last step for ``by``."""
+        try:
+            self._undo_checked(seat, by=by, expected_ply=None)
+        except TableError:
+            return False
+        return True
+
+    def _undo_checked(self, seat: Any, *, by: str, expected_ply: int | None) -> State:
+        """Run the undo guards in order; return the position before the last action."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("not_player", "There is no such seat at this table.")
+        if self.seats[seat].holder != by or not by:
+            raise TableError("not_player", "You do not hold this seat.")
+        if self.waiting:
+            raise TableError("not_started", "The game starts when every seat is taken.")
+        if self.state.is_over():
+            raise TableError("game_over", "The game is over.")
+        if expected_ply is not None and expected_ply != self.ply:
+            raise TableError(
+                "stale", "The game moved on while you were choosing; here is the new position."
+            )
+        if not self.record["actions"]:
+            raise TableError("nothing_to_undo", "There is no move to take back.")
+        last_seat = self.record["actions"][-1][0]
+        resigned_since = any(
+            note.get("ply", 0) >= self.ply for note in self.record.get("resigned", [])
+        )
+        if last_seat != seat or resigned_since:
+            raise TableError(
+                "not_your_step",
+                "Only your own last step can be taken back, before anyone else acts.",
+            )
+        before, reversible = self._last_step()
+        if not reversible or seat not in self.state.to_move():
+            raise TableError(
+                "irreversible",
+                "This move cannot be taken back: it ended your turn, revealed something "
+                "hidden or drew at random.",
+            )
+        return before
+
+    def _last_step(self) -> tuple[State, bool]:
+        """The position before the last action, and whether the engine lets it be taken
+        back. Kept from the last submission; otherwise (after a restart or an undo)
+        rebuilt by replaying the record from its seed, which gives the same position."""
+        ply = self.ply
+        if self._before is None or self._before[0] != ply:
+            self._before = (ply, replay(self.record, upto=ply - 1), None)
+        _, before, reversible = self._before
+        if reversible is None:
+            seat, action = self.record["actions"][-1]
+            try:
+                reversible = bool(before.reversible(seat, action))
+            except Exception:
+                log.exception("reversible failed at ply %s of table %s", ply, self.id)
+                reversible = False
+            self._before = (ply, before, reversible)
+        return before, reversible
 
 
 class Tables:

@@ -155,7 +155,8 @@ class ChatMessage(SQLModel, table=True):
 
 
 class Move(SQLModel, table=True):
-    """One applied action. Append-only; ``ply`` counts from 1 and is unique per match."""
+    """One applied action; ``ply`` counts from 1 and is unique per match. Moves are
+    appended one at a time, and only the last one may be taken back (an undo)."""
 
     __tablename__ = "moves"
     __table_args__ = (UniqueConstraint("match_id", "ply"),)

@@ -1,9 +1,11 @@
 """Repository functions: the only code that reads or writes the tables.
 
 Every function takes the engine first and its other arguments by keyword, and
-runs in its own transaction. :func:`append_move` is the one write path for
-moves; :func:`persist_move` adapts it to :class:`core.table.Table`'s
+runs in its own transaction. :func:`append_move` is the one write path that
+adds moves; :func:`persist_move` adapts it to :class:`core.table.Table`'s
 persistence hook, so a move is committed before any listener hears of it.
+:func:`delete_move` takes the last move back (an undo), through the table's
+undo hook :func:`persist_undo`.
 """
 
 from __future__ import annotations
@@ -152,6 +154,42 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
             action=move.action,
             result=result,
         )
+
+    return hook
+
+
+def delete_move(engine: Engine, *, match_id: str, ply: int, seat: int, action: str) -> None:
+    """Take back move ``ply`` of a playing match: the one write that removes a move.
+
+    Only the last stored move goes, and only when it is the one named (``seat`` and
+    ``action``); anything else -- an unknown or finished match, another last ply, a
+    different move -- raises :class:`ValueError` and changes nothing.
+    """
+    with session(engine) as s:
+        match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
+        if match is None:
+            raise ValueError(f"There is no match {match_id!r}.")
+        if match.status != PLAYING:
+            raise ValueError(f"Match {match_id!r} is not being played; its moves are settled.")
+        last = s.exec(
+            select(Move).where(Move.match_id == match_id).order_by(col(Move.ply).desc()).limit(1)
+        ).one_or_none()
+        if last is None or last.ply != ply:
+            found = 0 if last is None else last.ply
+            raise ValueError(f"Move {ply} is not the last move of match {match_id!r} ({found}).")
+        if (last.seat, last.action) != (seat, action):
+            raise ValueError(
+                f"Move {ply} of match {match_id!r} is {last.action!r} by seat {last.seat}."
+            )
+        s.delete(last)
+        s.commit()
+
+
+def persist_undo(engine: Engine) -> Callable[[Table, PlayedMove], None]:
+    """A :class:`core.table.Table` undo hook that removes the move with :func:`delete_move`."""
+
+    def hook(table: Table, move: PlayedMove) -> None:
+        delete_move(engine, match_id=table.id, ply=move.ply, seat=move.seat, action=move.action)
 
     return hook
 

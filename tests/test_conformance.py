@@ -480,3 +480,112 @@ def test_determinize_depends_on_what_the_seat_knows_and_the_rng_alone(
                 for guess in again:
                     guess.apply(mover, action)
                 assert snapshot(again[0], players) == snapshot(again[1], players), where
+
+
+# ------------------------------------------------------------ undo (State.reversible)
+
+UNDO_TRIED = 4  # legal actions asked about at each ply, besides the one played
+
+
+def undo_problems(
+    state: State, players: int, seat: int, action: str, rng: random.Random
+) -> list[str]:
+    """Why taking ``action`` back would not be fair; empty when it may be undone.
+
+    The seats to move must stay the same, ``seat`` among them. What each seat sees
+    after the action must follow from what it knew before: applied to any re-deal of
+    what that seat cannot see (``determinize``), the action gives it the same view.
+    For ``seat`` itself this rules out a random draw and a card turned up; for the
+    others, any of the actor's secrets shown (or an action whose legality hangs on them).
+    """
+    problems = []
+    after = state.clone()
+    after.apply(seat, action)
+    if after.is_over() or after.to_move() != state.to_move() or seat not in after.to_move():
+        problems.append(f"the seats to move change: {movers(state)} -> {movers(after)}")
+    for viewer in range(players):
+        for _ in range(2 if viewer == seat else 1):
+            guess = state.determinize(viewer, rng)
+            try:
+                guess.apply(seat, action)
+            except IllegalAction:
+                problems.append(f"seat {viewer} could not know that {action!r} is legal")
+                continue
+            if guess.view(viewer) != after.view(viewer):
+                problems.append(f"seat {viewer} sees something it could not know before")
+    return problems
+
+
+@for_every_table
+def test_reversible_actions_keep_the_seats_to_move_and_reveal_or_draw_nothing(
+    game_id: str, players: int
+) -> None:
+    """Undo is offered only where nothing can be learnt from the step taken back."""
+    seed = SEEDS[0]
+    state = new_game(game_id, players, seed)
+    rng = random.Random(seed)
+    for ply, (seat, action) in enumerate(random_playout(game_id, players, seed)):
+        legal = state.legal_actions(seat)
+        for tried in sorted({action, *rng.sample(legal, min(len(legal), UNDO_TRIED))}):
+            if state.reversible(seat, tried):
+                problems = undo_problems(state, players, seat, tried, rng)
+                assert not problems, (
+                    f"ply {ply}: {tried!r} of seat {seat} is reversible: {problems}"
+                )
+        state.apply(seat, action)
+    assert state.is_over()
+    assert not any(
+        state.reversible(seat, action)
+        for seat, action in random_playout(game_id, players, seed)[-3:]
+    ), "nothing is reversible once the game is over"
+
+
+@for_every_table
+def test_reversible_answers_false_for_refused_actions_and_changes_nothing(
+    game_id: str, players: int
+) -> None:
+    for ply, state in sampled_positions(game_id, players, SEEDS[0]):
+        before = snapshot(state, players)
+        for seat in range(players):
+            legal = state.legal_actions(seat)
+            for action in [*GARBLED[:6], *legal[:3]]:
+                answer = state.reversible(seat, action)
+                assert isinstance(answer, bool)
+                if action not in legal:
+                    assert answer is False, f"ply {ply}: {action!r} of seat {seat}"
+        assert snapshot(state, players) == before, f"ply {ply}: asking changed the state"
+
+
+def test_the_undo_check_flags_a_card_drawn_or_turned_up() -> None:
+    """The check above has teeth: Off Season's Supply (two cards from the Tower) or Sort
+    (face-down goods turned up) keeps the same player moving, yet must not be undone."""
+    flagged = 0
+    for seed in range(1, 40):
+        state = new_game("offseason", 3, seed)
+        rng = random.Random(seed)
+        while not state.is_over() and flagged < 3:
+            seat = rng.choice(movers(state))
+            legal = state.legal_actions(seat)
+            for word in ("supply", "sort"):
+                if word in legal and seat in (after := _after(state, seat, word)).to_move():
+                    assert not state.reversible(seat, word)
+                    if after.to_move() == state.to_move() and _turns_up_cards(state, after):
+                        assert undo_problems(state, 3, seat, word, random.Random(seed))
+                        flagged += 1
+            state.apply(seat, rng.choice(legal))
+        if flagged >= 3:
+            return
+    pytest.fail("no Supply or Sort found in the random games")
+
+
+def _after(state: State, seat: int, action: str) -> State:
+    after = state.clone()
+    after.apply(seat, action)
+    return after
+
+
+def _turns_up_cards(before: State, after: State) -> bool:
+    """Whether the Tower shrank or face-down goods came up (Off Season's hidden cards)."""
+    seen = [before.view(None), after.view(None)]
+    hidden = [v["tower"] + sum(m["face_down"] for m in v["markets"]) for v in seen]
+    return hidden[1] < hidden[0]

@@ -475,3 +475,24 @@ def test_a_removed_table_is_no_longer_found_and_unknown_ids_are_ignored() -> Non
     with pytest.raises(TableError) as refused:
         tables.get(table.id)
     assert refused.value.code == "not_found"
+
+
+async def test_views_are_made_once_per_position_and_seat_and_follow_the_moves() -> None:
+    table = table_at(2)
+    spectator, ann = table.view(None), table.view(0)
+    assert table.view(None) is spectator and table.view(0) is ann
+    assert spectator == table.state.view(None) and ann == table.state.view(0)
+    assert spectator["hand"] is None and ann["hand"] is not None
+    seat = mover(table)
+    await table.submit(seat, table.legal_actions(seat)[0], by=holder(table, seat))
+    assert table.view(None) is not spectator
+    assert table.view(None) == table.state.view(None)
+    assert table.view(0) == table.state.view(0)
+
+
+async def test_a_refused_move_keeps_the_views_of_the_position() -> None:
+    table = table_at(2)
+    before = table.view(None)
+    with pytest.raises(TableError):
+        await table.submit(mover(table), "garbled!", by=holder(table, mover(table)))
+    assert table.view(None) is before

@@ -573,6 +573,21 @@ class CampingState(State):
         other._cuts = dict(self._cuts)
         return other
 
+    def reversible(self, seat: int, action: str) -> bool:
+        """A step of the movement (or ``stop``) may be taken back when the same player's
+        turn goes on: another step, or the free fence. Nothing is hidden by then (the
+        tokens are revealed when the set-up ends) and nothing is drawn. The free fence
+        ends the turn, and so does a movement after which no free fence is legal or no
+        region is contested; every set-up placement hands over to the next player."""
+        if self.phase != MOVE or seat != self.current:
+            return False
+        after = self.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction:
+            return False
+        return after.phase in (MOVE, FENCE) and after.turn == self.turn and after.current == seat
+
     def determinize(self, seat: int, rng: random.Random) -> CampingState:
         """Before the reveal nobody knows which token is the pest: re-deal the identities."""
         other = self.clone()

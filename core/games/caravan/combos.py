@@ -94,7 +94,7 @@ def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
     if not body or any(code not in CARDS for code in codes):
         raise IllegalAction(
             f"{action!r} is not a play: write card codes joined by '+', like 2MK+3MV.",
-            key="bad_notation",
+            key="not_a_play",
             code="notation",
             action=action,
         )

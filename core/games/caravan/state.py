@@ -168,6 +168,11 @@ class CaravanState(State):
         state.rng = random.Random(rng.getrandbits(64))
         return state
 
+    def reversible(self, seat: int, action: str) -> bool:
+        """Never: every play shows cards from a hand, and every play or pass hands the
+        turn to the other merchant (or ends the season and may deal a new hand)."""
+        return False
+
     def view(self, seat: int | None) -> dict[str, Any]:
         deal = self.deal
         return {

@@ -614,6 +614,20 @@ class FeurioState(State):
         # last_turn and the heat map are replaced, never mutated: shared.
         return other
 
+    def reversible(self, seat: int, action: str) -> bool:
+        """Laying the drawn tile (it was public once drawn) and placing a man may be taken
+        back while the same turn goes on. ``pass`` and ``done`` end the turn, and so
+        does a man after which the engine ends it (the third, or no room left), or a lay
+        after which the colour cannot place any man: the next turn then draws a tile."""
+        if self.phase == OVER or seat != self.owner[self.colour] or action in (PASS, DONE):
+            return False
+        after = self.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction:
+            return False
+        return after.phase == MEN and after.turn == self.turn
+
     def determinize(self, seat: int, rng: random.Random) -> FeurioState:
         """D10: nobody knows the order of the face-down stack: shuffle it."""
         other = self.clone()

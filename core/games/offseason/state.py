@@ -223,6 +223,11 @@ class Turn:
         return other
 
 
+def _face_down(state: OffSeasonState) -> int:
+    """How many goods lie face down on the markets."""
+    return sum(len(market.down) for market in state.markets)
+
+
 def _codes(cards: list[int]) -> list[str]:
     return [CODE_OF[c] for c in cards]
 
@@ -1187,6 +1192,30 @@ class OffSeasonState(State):
         other.log = list(self.log)  # entries are never changed once logged
         other._now, other._auto = [], []
         return other
+
+    def reversible(self, seat: int, action: str) -> bool:
+        """A step of a market turn, or a sale in a turn that may sell again (last round,
+        tie-break), may be taken back while the same player's turn goes on and nothing
+        hidden came out: no card drawn from the Tower (Supply, a reshuffle) and no
+        face-down goods turned up (Sort, or taking a market's goods). Bids are never
+        reversible (a sealed bid leaves the seats to move; an open one hands over), nor
+        is the +1 step, which closes the market turn (collapses follow), nor a sale or
+        pass that ends the sale turn."""
+        if self.phase not in (MARKET, SALE, TIEBREAK) or self.current != seat:
+            return False
+        if self.step == SADDLE:
+            return False
+        after = self.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction:
+            return False
+        return (
+            (after.phase, after.round, after.pos, after.current)
+            == (self.phase, self.round, self.pos, seat)
+            and (len(after.tower), after.shuffles) == (len(self.tower), self.shuffles)
+            and _face_down(after) == _face_down(self)
+        )
 
     def determinize(self, seat: int, rng: random.Random) -> OffSeasonState:
         """D8: re-deal what ``seat`` cannot know, keeping everything it can see.

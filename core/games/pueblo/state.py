@@ -873,6 +873,15 @@ class PuebloState(State):
         """Pueblo hides nothing: any seat knows the whole state."""
         return self.clone()
 
+    def reversible(self, seat: int, action: str) -> bool:
+        """Placing (or, in the demolition, removing) a stone may be taken back: the same
+        player then moves the chief, and nothing is hidden or left to chance. Moving the
+        chief ends the turn; a sacred site, a bid, a pass or a card hands over to the next
+        player."""
+        if seat != self.current or self.phase not in (PLACE, REMOVE):
+            return False
+        return isinstance(action, str) and action in self.legal_actions(seat)
+
 
 NAMES = (*COLOURS, "neutral")  # by colour number: NAMES[NEUTRAL] == "neutral"
 XY = tuple(site_xy(square) for square in range(SQUARES))
