@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test unit e2e lint bench chromium database install clean
+.PHONY: run test unit e2e lint bench screenshots chromium database install clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.bots
+
+## Screenshots of every page, desktop and phone, into docs/screenshots/ (scripts/screenshots.py).
+screenshots: $(STAMP) chromium
+	$(BIN)/python -m scripts.screenshots
 
 ## Debian's Chromium for Playwright (Playwright's own browser download is not used).
 chromium:

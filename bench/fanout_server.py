@@ -21,6 +21,9 @@ Both modes serve ``GET /bench/moves`` (``{key: {n: time}}``: table id and ply, o
 ``"floor"`` and tick) and ``GET /bench/memory`` (the process's resident set size from
 ``/proc/self/status``, and NiceGUI's client count).
 
+With ``FANOUT_PROFILE=<file>`` the server runs under ``cProfile`` and writes its stats to
+that file when it shuts down (to see where the time per move and viewer goes).
+
     DATABASE_URL=sqlite:////tmp/x/db.sqlite PORT=8123 .venv/bin/python -m bench.fanout_server
 """
 
@@ -142,6 +145,13 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     probes()
+    profile_to = os.environ.get("FANOUT_PROFILE")  # a file: cProfile stats of the event loop
+    if profile_to:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        app.on_shutdown(lambda: profiler.dump_stats(profile_to))
     if args.floor:
         floor_mode(args.tick)
     else:

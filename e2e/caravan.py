@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Page
 
 READY = """() => {
@@ -98,12 +100,17 @@ def dismiss_interlude(page: Page) -> bool:
     return False
 
 
-def play_to_end(page: Page, *, max_steps: int = 1500) -> None:
-    """Take turns, close hand summaries, hand the device over, until the result shows."""
+def play_to_end(
+    page: Page, *, max_steps: int = 1500, on_summary: Callable[[Page], None] | None = None
+) -> None:
+    """Take turns, close hand summaries, hand the device over, until the result shows.
+    ``on_summary`` looks at each hand summary before it is closed."""
     for _ in range(max_steps):
         page.wait_for_function(READY, timeout=60_000)
         if page.get_by_test_id("result").count():
             return
+        if on_summary is not None and page.get_by_test_id("summary-close").count():
+            on_summary(page)
         if not dismiss_interlude(page):
             take_turn(page)
     raise AssertionError("the match did not end")

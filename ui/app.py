@@ -30,6 +30,7 @@ from ui.pages import (
     import_record,
     lobby,
     new_table,
+    not_found,
     profile,
     replay,
     rules,
@@ -74,6 +75,7 @@ def build() -> Site:
     import_record.register()
     profile.register(site)
     api.register(site)
+    not_found.register()
 
     def recover() -> None:
         count = site.recover()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -9,8 +10,10 @@ from contextlib import contextmanager
 from fastapi import Request
 from nicegui import app, ui
 
+from ui.boards.a11y import KEYS_SCRIPT
 from ui.i18n import LANGUAGES, Translator, best_language
-from ui.theme import SITE_CSS
+from ui.theme import BRAND, SITE_CSS
+from ui.theme_switch import ThemeSwitch
 
 
 def translator(request: Request | None) -> Translator:
@@ -45,8 +48,14 @@ def _switch_language(lang: str) -> None:
 def frame(t: Translator, title: str) -> Iterator[ui.column]:
     """Header and main column of every page; ``title`` names the page in the tab."""
     ui.page_title(f"{title} · Caravanserai")
+    ui.colors(**BRAND)
     ui.add_css(SITE_CSS)
-    ui.run_javascript(f"document.documentElement.lang = '{t.lang}'")
+    # In the page's head, so the language is known before anything is read out.
+    loading = json.dumps(t("a11y.loading"))
+    ui.add_head_html(
+        f"<script>document.documentElement.lang = {json.dumps(t.lang)};"
+        f"document.documentElement.dataset.loading = {loading};</script>" + KEYS_SCRIPT
+    )
     with ui.header().classes("items-center gap-2 cs-header").props('role="banner"'):
         with ui.link(target="/").classes("row items-center gap-2 no-underline text-white"):
             ui.html(LOGO_SVG, sanitize=False)
@@ -54,33 +63,27 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
         ui.space()
         with (
             ui.element("nav")
-            .classes("row items-center gap-1")
+            .classes("row items-center gap-1 cs-wide")
             .props(f'aria-label="{t("nav.label")}"')
         ):
-            ui.button(t("nav.games"), on_click=lambda: ui.navigate.to("/")).props(
-                'flat color=white no-caps data-testid="nav-games"'
-            )
-            ui.button(t("nav.lobby"), on_click=lambda: ui.navigate.to("/lobby")).props(
-                'flat color=white no-caps data-testid="nav-lobby"'
-            )
-            ui.button(t("nav.history"), on_click=lambda: ui.navigate.to("/history")).props(
-                'flat color=white no-caps data-testid="nav-history"'
-            )
-            ui.button(t("nav.rules"), on_click=lambda: ui.navigate.to("/rules")).props(
-                'flat color=white no-caps data-testid="nav-rules"'
-            )
+            for key, path, name in NAV:
+                ui.button(t(key), on_click=lambda path=path: ui.navigate.to(path)).props(
+                    f'flat color=white no-caps data-testid="nav-{name}"'
+                )
         account = app.storage.user.get("account")
-        if isinstance(account, str) and account:
+        account = account if isinstance(account, str) and account else None
+        if account:
             ui.button(account, icon="person", on_click=lambda: ui.navigate.to("/account")).props(
                 'flat color=white no-caps data-testid="nav-account"'
-            )
+            ).classes("cs-wide cs-account")
         else:
             ui.button(t("nav.signin"), on_click=lambda: ui.navigate.to("/signin")).props(
                 'flat color=white no-caps data-testid="nav-signin"'
-            )
+            ).classes("cs-wide")
+        ThemeSwitch(t)  # light, dark or the system's, remembered like the language
         with (
             ui.row()
-            .classes("items-center gap-0")
+            .classes("items-center gap-0 cs-wide")
             .props(f'role="group" aria-label="{t("nav.language")}"')
         ):
             for lang in LANGUAGES:
@@ -91,8 +94,54 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
                     f'data-testid="lang-{lang}" aria-pressed="{str(current).lower()}" '
                     f'aria-label="{t(f"lang.{lang}")}"'
                 )
-    with ui.column().classes("w-full max-w-5xl mx-auto p-4 gap-4").props('role="main"') as main:
+        _menu(t, account)
+    # The page itself is already the one main landmark (Quasar's q-page is a <main>).
+    with ui.column().classes(
+        "w-full max-w-5xl mx-auto p-4 max-sm:px-1 max-sm:py-2 gap-4 cs-main"
+    ) as main:
         yield main
+
+
+# The header's links: the label's key, the address, and the name in their test ids.
+NAV = (
+    ("nav.games", "/", "games"),
+    ("nav.lobby", "/lobby", "lobby"),
+    ("nav.history", "/history", "history"),
+    ("nav.rules", "/rules", "rules"),
+)
+
+
+def _menu(t: Translator, account: str | None) -> None:
+    """Narrow screens (``cs-narrow`` in ``ui/theme.py``): the header's links, the account
+    and the languages behind one button."""
+    button = ui.button(icon="menu").classes("cs-narrow")
+    button.props(
+        f'flat round color=white aria-haspopup="menu" aria-label="{t("nav.menu")}" '
+        'data-testid="nav-menu"'
+    )
+    with button, ui.menu().props('role="menu" data-testid="nav-menu-list"'):
+        for key, path, name in NAV:
+            ui.menu_item(t(key), on_click=lambda path=path: ui.navigate.to(path)).props(
+                f'role="menuitem" data-testid="menu-{name}"'
+            )
+        if account:
+            ui.menu_item(account, on_click=lambda: ui.navigate.to("/account")).props(
+                'role="menuitem" data-testid="menu-account"'
+            ).classes("cs-account")
+        else:
+            ui.menu_item(t("nav.signin"), on_click=lambda: ui.navigate.to("/signin")).props(
+                'role="menuitem" data-testid="menu-signin"'
+            )
+        ui.separator()
+        for lang in LANGUAGES:
+            item = ui.menu_item(
+                t(f"lang.{lang}"), on_click=lambda lang=lang: _switch_language(lang)
+            )
+            current = lang == t.lang
+            item.props(
+                f'role="menuitemradio" aria-checked="{str(current).lower()}" lang="{lang}" '
+                f'data-testid="menu-lang-{lang}"'
+            ).classes("text-weight-bold" if current else "")
 
 
 LOGO_SVG = (

@@ -1,9 +1,9 @@
 """The server's live side: the tables in memory, their storage and their bots.
 
 One :class:`Site` is built when the app starts. Pages ask it for tables; it
-writes every move through the storage layer before the table tells anyone
-(the table's persistence hook), rebuilds unfinished matches at start-up, and
-runs the bots' turns.
+writes every move, and every move taken back, through the storage layer before
+the table tells anyone (the table's persistence and undo hooks), rebuilds
+unfinished matches at start-up, and runs the bots' turns.
 """
 
 from __future__ import annotations
@@ -106,6 +106,7 @@ class Site:
         self.db = db
         self._store = repo.persist_move(db)
         self._store_seats = repo.persist_seats(db)
+        self._unstore = repo.persist_undo(db)
         self.tables = Tables()
         self.live: dict[str, LiveInfo] = {}
         self.bots = BotRunner(self, pause=bot_pause)
@@ -118,6 +119,10 @@ class Site:
     async def _persist_seats(self, table: Table, change: SeatChange) -> None:
         await run.io_bound(self._store_seats, table, change)
 
+    async def _persist_undo(self, table: Table, move: Move) -> None:
+        """The tables' undo hook: the stored move is deleted, off the event loop."""
+        await run.io_bound(self._unstore, table, move)
+
     def _open(
         self, table_id: str, record: dict[str, Any], seats: list[SeatInfo], settings: TableSettings
     ) -> Table:
@@ -128,6 +133,7 @@ class Site:
             persist=self._persist,
             settings=settings,
             persist_seats=self._persist_seats,
+            persist_undo=self._persist_undo,
         )
 
     def _host(self, table: Table, rematch: str | None = None) -> Table:
@@ -350,8 +356,11 @@ class Site:
 
     def arrive(self, table_id: str, identity: str, client: str) -> None:
         info = self.info(table_id)
-        info.present.setdefault(identity, set()).add(client)
-        info.tell("presence")
+        clients = info.present.setdefault(identity, set())
+        first = not clients
+        clients.add(client)
+        if first and self._seated(table_id, identity):
+            info.tell("presence")
 
     def depart(self, table_id: str, identity: str, client: str) -> None:
         info = self.info(table_id)
@@ -361,7 +370,13 @@ class Site:
         clients.discard(client)
         if not clients:
             del info.present[identity]
-        info.tell("presence")
+            if self._seated(table_id, identity):
+                info.tell("presence")
+
+    def _seated(self, table_id: str, identity: str) -> bool:
+        """Whether ``identity`` holds a seat at the live table: pages show only the
+        presence of players, so a spectator coming or going tells nobody."""
+        return table_id in self.tables and bool(self.tables.get(table_id).seats_held_by(identity))
 
     def info(self, table_id: str) -> LiveInfo:
         return self.live.setdefault(table_id, LiveInfo())

@@ -31,6 +31,22 @@ async def click_and_wait(user: User, token: str) -> None:
     raise AssertionError(f"the board did not change after {token}")
 
 
+def board_ply(user: User) -> str:
+    """The ply the table page says its board shows (``data-ply`` of the board box)."""
+    box = next(e for e in user.client.elements.values() if e.props.get("data-testid") == "board")
+    return str(box.props.get("data-ply"))
+
+
+async def pass_and_wait(user: User) -> None:
+    before = board_ply(user)
+    user.find(marker="pass").click()
+    for _ in range(100):
+        if board_ply(user) != before:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the pass was not shown")
+
+
 async def start_hot_seat(user: User) -> None:
     await user.open("/new/feurio")
     user.find(marker="name").clear().type("Ann")
@@ -50,8 +66,7 @@ async def test_a_hot_seat_table_plays_each_colour_in_turn_without_a_hand_over_sc
         if cells and cells[0].startswith("lay "):
             await click_and_wait(user, f"act:{cells[0]}")
         else:
-            user.find(marker="pass").click()
-            await asyncio.sleep(0.2)
+            await pass_and_wait(user)
     await user.should_see("Last turn")
     await user.should_not_see("Pass the device")
 

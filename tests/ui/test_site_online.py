@@ -118,7 +118,18 @@ def test_presence_counts_each_visitor_s_connected_pages(site: Site) -> None:
     site.depart(table.id, BEA, "page-2")
     site.depart(table.id, BEA, "page-2")  # twice: nothing more
     assert not info.is_present(BEA)
-    assert heard == ["presence"] * 4
+    assert heard == ["presence"] * 2  # Bea came, Bea went: her second page changed nothing
+
+
+def test_a_spectator_coming_and_going_tells_no_page(site: Site) -> None:
+    table = two_people(site)
+    info = site.info(table.id)
+    heard: list[str] = []
+    info.listen(heard.append)
+    site.arrive(table.id, CID, "page-1")
+    assert info.is_present(CID)
+    site.depart(table.id, CID, "page-1")
+    assert not info.is_present(CID) and heard == []
 
 
 async def test_a_rematch_gives_a_player_who_resigned_their_seat_back(site: Site) -> None:

@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.i18n import account, camping, feurio, history, offseason, online, profile, pueblo
+from ui.i18n import (
+    a11y,
+    account,
+    camping,
+    feurio,
+    history,
+    keyboard,
+    offseason,
+    online,
+    profile,
+    pueblo,
+    situations,
+    theme,
+    undo,
+)
 from ui.i18n.en import MESSAGES as SITE_EN
 from ui.i18n.fr import MESSAGES as SITE_FR
 
@@ -23,6 +37,11 @@ EN: dict[str, str] = {
     **pueblo.EN,
     **offseason.EN,
     **history.EN,
+    **keyboard.EN,
+    **undo.EN,
+    **a11y.EN,
+    **situations.EN,
+    **theme.EN,
 }
 FR: dict[str, str] = {
     **SITE_FR,
@@ -34,6 +53,11 @@ FR: dict[str, str] = {
     **pueblo.FR,
     **offseason.FR,
     **history.FR,
+    **keyboard.FR,
+    **undo.FR,
+    **a11y.FR,
+    **situations.FR,
+    **theme.FR,
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

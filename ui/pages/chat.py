@@ -31,7 +31,7 @@ class ChatPanel:
         with self.lines:
             lines = self.site.chat(self.table)
             if not lines:
-                ui.label(self.t("chat.empty")).classes("text-xs opacity-60")
+                ui.label(self.t("chat.empty")).classes("text-xs text-grey-8")
             for line in lines:
                 # A label's text is set as text, never as HTML.
                 ui.label(f"{line.name}: {line.text}").classes("text-sm break-words").props(
@@ -43,7 +43,7 @@ class ChatPanel:
         self.form.clear()
         with self.form:
             if not self.table.seats_held_by(self.uid):
-                ui.label(self.t("chat.players_only")).classes("text-xs opacity-60")
+                ui.label(self.t("chat.players_only")).classes("text-xs text-grey-8")
                 return
             box = (
                 ui.input(placeholder=self.t("chat.placeholder"))

@@ -41,7 +41,7 @@ def register(site: Site) -> None:
                     "to-import"
                 )
             for key, params in problems:
-                ui.label(t(key, **params)).classes("text-orange-10").props(
+                ui.label(t(key, **params)).classes("cs-warn").props(
                     'role="alert" data-testid="history-warning"'
                 )
             _filters(t, query)
@@ -56,7 +56,7 @@ def register(site: Site) -> None:
             pages = -(-total // PER_PAGE)
             if query.page > pages:
                 ui.label(t("history.no_such_page", page=query.page, last=pages)).classes(
-                    "text-orange-10"
+                    "cs-warn"
                 ).props('role="alert" data-testid="history-warning"')
                 query = HistoryQuery(query.game, query.result, query.opponent, pages)
                 rows, total = _page(site, query)

@@ -72,7 +72,15 @@ def register() -> None:
                 on_rejected=lambda: refuse(t("import.too_big", size="1 MB")),
             )
             upload.props('accept=".json,application/json" data-testid="import-upload"')
-            upload.mark("import-upload")
+            upload.classes("cs-upload").mark("import-upload")
+            # Quasar's own "add" button holds the file input inside it and has no name:
+            # it is hidden (theme) and this named button opens the file chooser instead.
+            pick = ui.button(t("a11y.import.pick"), icon="upload_file").props(
+                'outline no-caps data-testid="import-pick"'
+            )
+            pick.on("click", js_handler=f"() => runMethod({upload.id}, 'pickFiles', [])")
+            if upload.parent_slot is not None:  # the button goes before the drop area
+                pick.move(target_index=upload.parent_slot.children.index(upload))
             error = (
                 ui.label().classes("text-negative").props('role="alert" data-testid="import-error"')
             )

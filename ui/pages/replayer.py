@@ -82,38 +82,43 @@ class Replayer:
         for note in resignations(self.record):
             bot = t(f"bot.{note['bot']}") if t.has(f"bot.{note['bot']}") else note["bot"]
             ui.label(t("replay.resigned", name=note["by"], ply=note["ply"], bot=bot)).classes(
-                "text-sm text-orange-10"
+                "text-sm cs-warn"
             ).props('data-testid="replay-resigned"').mark("replay-resigned")
 
     def _controls(self) -> None:
         t = self.t
-        with ui.row().classes("items-center gap-2 wrap"):
-            for icon, testid, label, step in (
-                ("first_page", "replay-first", "replay.first", lambda: 0),
-                ("chevron_left", "replay-back", "replay.back", lambda: self.ply - 1),
-            ):
-                ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
-                    f'flat data-testid="{testid}" aria-label="{t(label)}"'
-                ).mark(testid)
-            self.position = ui.label().classes("text-base min-w-[160px] text-center")
-            self.position.props('data-testid="replay-ply" aria-live="polite"').mark("replay-ply")
-            for icon, testid, label, step in (
-                ("chevron_right", "replay-forward", "replay.forward", lambda: self.ply + 1),
-                ("last_page", "replay-last", "replay.last", lambda: len(self.actions)),
-            ):
-                ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
-                    f'flat data-testid="{testid}" aria-label="{t(label)}"'
-                ).mark(testid)
+        with ui.row().classes("w-full items-center gap-2 wrap"):
+            # The steps stay on one line; the choice of view goes under them on a phone.
+            with ui.row().classes("items-center gap-1 no-wrap"):
+                for icon, testid, label, step in (
+                    ("first_page", "replay-first", "replay.first", lambda: 0),
+                    ("chevron_left", "replay-back", "replay.back", lambda: self.ply - 1),
+                ):
+                    ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
+                        f'flat round data-testid="{testid}" aria-label="{t(label)}"'
+                    ).mark(testid)
+                self.position = ui.label().classes("text-base min-w-[8.5rem] text-center")
+                self.position.props('data-testid="replay-ply" aria-live="polite"').mark(
+                    "replay-ply"
+                )
+                for icon, testid, label, step in (
+                    ("chevron_right", "replay-forward", "replay.forward", lambda: self.ply + 1),
+                    ("last_page", "replay-last", "replay.last", lambda: len(self.actions)),
+                ):
+                    ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
+                        f'flat round data-testid="{testid}" aria-label="{t(label)}"'
+                    ).mark(testid)
             ui.space()
-            ui.label(t("replay.view")).classes("text-sm")
-            choices = {SPECTATOR: t("replay.spectator")}
-            choices.update(enumerate(self.names))
-            self.view_toggle = ui.toggle(
-                choices,
-                value=SPECTATOR if self.seat is None else self.seat,
-                on_change=lambda e: self.set_seat(None if e.value == SPECTATOR else e.value),
-            )
-            self.view_toggle.props('no-caps data-testid="replay-seat"').mark("replay-seat")
+            with ui.row().classes("items-center gap-2"):
+                ui.label(t("replay.view")).classes("text-sm")
+                choices = {SPECTATOR: t("replay.spectator")}
+                choices.update(enumerate(self.names))
+                self.view_toggle = ui.toggle(
+                    choices,
+                    value=SPECTATOR if self.seat is None else self.seat,
+                    on_change=lambda e: self.set_seat(None if e.value == SPECTATOR else e.value),
+                )
+                self.view_toggle.props('no-caps data-testid="replay-seat"').mark("replay-seat")
         self.slider = ui.slider(
             min=0,
             max=max(len(self.actions), 1),
@@ -121,7 +126,7 @@ class Replayer:
             on_change=lambda e: self.go(e.value),
         )
         self.slider.props(f'label data-testid="replay-slider" aria-label="{t("replay.jump")}"')
-        self.slider.mark("replay-slider")
+        self.slider.mark("replay-slider").classes("px-4")  # room for the label at either end
         self.move_text = ui.label().classes("text-sm").props('data-testid="replay-move"')
         self.move_text.mark("replay-move")
 
@@ -152,9 +157,7 @@ class Replayer:
             self.items.append(self._item(0, t("replay.start")))
             for ply, (seat, action) in enumerate(self.actions, start=1):
                 for name in notes.get(ply - 1, []):
-                    ui.label(t("replay.took_over", name=name)).classes(
-                        "text-xs text-orange-10 px-4 py-1"
-                    )
+                    ui.label(t("replay.took_over", name=name)).classes("text-xs cs-warn px-4 py-1")
                 text = t("replay.move_line", n=ply, name=self.names[seat], action=words(action))
                 self.items.append(self._item(ply, text))
 
@@ -195,8 +198,8 @@ class Replayer:
             self.slider.set_value(target)
         self._show_move(target)
         self._show_scores(target)
-        self.items[previous].classes(remove="bg-amber-2").props(remove="aria-current")
-        self.items[target].classes(add="bg-amber-2").props('aria-current="step"')
+        self.items[previous].classes(remove="cs-now").props(remove="aria-current")
+        self.items[target].classes(add="cs-now").props('aria-current="step"')
         ui.run_javascript(SCROLL_TO_ITEM.replace("ID", str(self.items[target].id)))
         self.chart.options["series"][0]["markLine"] = marker(self.t, target)
         self.chart.update()

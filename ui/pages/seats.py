@@ -16,6 +16,7 @@ class _Chip:
     box: ui.element
     dot: ui.element | None
     turn: ui.label | None
+    shown: tuple[bool, bool] | None = None  # (to move, present) as last set
 
 
 class SeatStrip:
@@ -42,21 +43,19 @@ class SeatStrip:
         for number, (seat, chip) in enumerate(zip(table.seats, self.chips, strict=True)):
             to_move = number in movers
             present = bool(seat.holder) and self.info.is_present(seat.holder)
-            chip.box.classes(
-                add="cs-seat-to-move" if to_move else "",
-                remove="" if to_move else "cs-seat-to-move",
-            )
-            chip.box.props(
-                f'data-to-move="{str(to_move).lower()}" data-present="{str(present).lower()}"'
-            )
+            self._patch(chip, to_move, present)
+
+    def _patch(self, chip: _Chip, to_move: bool, present: bool) -> None:
+        """Set what changed, and only that: the looks follow the two data attributes (the
+        ``cs-seat`` rules in ``ui/theme.py``), so a move costs a page one attribute a seat."""
+        was_moving, was_present = chip.shown or (None, None)
+        chip.shown = (to_move, present)
+        if to_move != was_moving:
+            chip.box.props["data-to-move"] = str(to_move).lower()
+        if present != was_present:
+            chip.box.props["data-present"] = str(present).lower()
             if chip.dot is not None:
-                label = self.t("seats.here") if present else self.t("seats.away")
-                chip.dot.classes(
-                    add="cs-dot-on" if present else "", remove="" if present else "cs-dot-on"
-                )
-                chip.dot.props(f'aria-label="{label}"')
-            if chip.turn is not None:
-                chip.turn.set_visibility(to_move)
+                chip.dot.props["aria-label"] = self.t("seats.here" if present else "seats.away")
 
     def _draw(self) -> None:
         self.drawn = list(self.table.seats)
@@ -69,7 +68,7 @@ class SeatStrip:
     def _chip(self, number: int, seat: SeatInfo) -> _Chip:
         t = self.t
         box = ui.element("div").classes(
-            "cs-seat row items-center gap-1 px-3 py-1 rounded-full text-sm"
+            "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
             + (" cs-seat-empty" if seat.is_empty else "")
         )
         box.props(f'data-testid="seat-{number}" data-kind="{seat.kind}"')
@@ -84,8 +83,8 @@ class SeatStrip:
                 ui.icon("smart_toy").classes("text-base").props(f'aria-label="{t("seats.bot")}"')
             else:
                 dot = ui.element("span").classes("cs-dot").props('role="img"')
-            ui.label(seat.name).classes("font-semibold")
+            ui.label(seat.name).classes("font-semibold ellipsis cs-seat-name")
             if seat.holder == self.uid:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
-            turn = ui.label(t("seats.to_move")).classes("text-xs font-semibold")
+            turn = ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
         return _Chip(box, dot, turn)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -12,10 +13,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS
+from ui.boards.thinking import ThinkingMarks, seat_tokens
 from ui.i18n import Translator
 from ui.layout import frame, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
+from ui.pages.move_box import MoveBox
 from ui.pages.seats import SeatStrip
 from ui.pages.summary import hand_summary, match_result
 from ui.pages.waiting import waiting_room
@@ -98,8 +101,11 @@ class TableView:
         self.strip = SeatStrip(t, table, self.info, uid)
         self.waiting_box = ui.column().classes("w-full")
         self.board_box = ui.column().classes("w-full").props('data-testid="board"')
+        self.move_box = MoveBox(t, table.game, self.submit)  # playing by typing the notation
         self.result_box = ui.column().classes("w-full")
         self.controls = ui.row().classes("w-full items-center gap-2")
+        self.undo_box: ui.row | None = None  # in the controls while a seat here plays
+        self.undo_ply: int | None = None  # the position the Undo button was built for
         self.dialog = ui.dialog().props('data-testid="summary-dialog"')
         self.chat = ChatPanel(site, t, table, uid) if self._has_chat() else None
         ui.add_head_html(TURN_CUE_JS)
@@ -156,11 +162,15 @@ class TableView:
     def _show_controls(self) -> None:
         """Resign while playing; a rematch once the game is over."""
         self.controls.clear()
+        self.undo_box, self.undo_ply = None, None
         table = self.table
         with self.controls:
             if table.waiting:
                 return
             if not table.state.is_over():
+                if self.held:
+                    self.undo_box = ui.row().classes("items-center")
+                    self._show_undo()
                 if self.own_seat is not None and not table.seats[self.own_seat].is_bot:
                     ui.button(self.t("table.resign"), on_click=self._confirm_resign).props(
                         'outline no-caps color=negative data-testid="resign"'
@@ -262,13 +272,17 @@ class TableView:
         self.board_box.clear()
         spec = BOARDS[self.table.game]
         self.shown = self._viewing()
+        self.thinking = ThinkingMarks()
+        self.covered = True  # not known for a new board: the first _cover() says
+        bots = [n for n, seat in enumerate(self.table.seats) if seat.is_bot]
+        self.board_box.props["data-bots"] = seat_tokens(bots)
         with self.board_box:
             self.board = spec.board(
                 self.t,
                 names=self.names,
                 seat=self._viewing(),
                 on_action=self.submit,
-                thinking=self.site.info(self.table.id),
+                thinking=self.thinking,
             )
         self._refresh()
 
@@ -278,10 +292,21 @@ class TableView:
         view = self.table.view(seat)
         legal = self.table.legal_actions(seat) if seat is not None else []
         self.board.show(view, legal)
-        self.board_box.props(f'data-ply="{self.table.ply}" data-phase="{view["phase"]}"')
+        over = self.table.state.is_over()
+        self.move_box.show(legal, held=self.held, seat=seat, to_move=self.movers, over=over)
+        # Set directly: parsing a props string costs more than the rest of this update.
+        # One change for the three (parsing a props string costs more than the rest here).
+        self.board_box.props.update(
+            {
+                "data-ply": str(self.table.ply),
+                "data-phase": str(view["phase"]),
+                "data-movers": seat_tokens(self.movers),
+            }
+        )
         self._cover()
         self._summaries(view)
         self._turn_cue()
+        self._show_undo()
 
     def _turn_cue(self) -> None:
         """Tell a tab in the background, by its title and icon, that it is this player's turn."""
@@ -296,12 +321,13 @@ class TableView:
 
     def _cover(self) -> None:
         if not self.hotseat or self.table.state.is_over() or not BOARDS[self.table.game].private:
-            self.board.set_cover(None)
+            self._uncover()
             return
         movers = sorted(self.table.state.to_move())
         if self._viewing() is not None or not movers:
-            self.board.set_cover(None)
+            self._uncover()
             return
+        self.covered = True
         name = self.names[movers[0]]
         self.board.set_cover(
             self.t("table.pass_device", name=name),
@@ -309,12 +335,53 @@ class TableView:
             lambda seat=movers[0]: self._reveal(seat),
         )
 
+    def _uncover(self) -> None:
+        """Take the hand-over screen away, touching the board only if it was there."""
+        if self.covered:
+            self.board.set_cover(None)
+            self.covered = False
+
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
         self._rebuild()
 
+    def _show_undo(self) -> None:
+        """Offer Undo when the seat shown may take back its last step (the engine and the
+        table decide). The button is built anew for each position and sends that
+        position's ply, so the second click of a double click is refused as stale."""
+        if self.undo_box is None:
+            return
+        seat = self._viewing()
+        allowed = seat is not None and self.table.can_undo(seat, by=self.uid)
+        ply = self.table.ply if allowed else None
+        if ply == self.undo_ply:
+            return
+        self.undo_ply = ply
+        self.undo_box.clear()
+        if ply is None:
+            return
+        with self.undo_box:
+            ui.button(self.t("table.undo"), icon="undo", on_click=lambda: self._undo(ply)).props(
+                'outline no-caps data-testid="undo"'
+            ).tooltip(self.t("table.undo_hint")).mark("undo")
+
+    async def _undo(self, ply: int) -> None:
+        seat = self._viewing()
+        if seat is None:
+            return
+        try:
+            await self.table.undo(seat, by=self.uid, expected_ply=ply)
+        except TableError as err:
+            ui.notify(refusal(self.t, err), type="negative")
+            self.ply = self.table.ply
+            self._rebuild()
+
     def _on_move(self, table: Table, move: Move) -> None:
         self._show_seats()
+        if move.undone:  # a step taken back: draw the position again
+            self.ply = table.ply
+            self._rebuild()
+            return
         if table.state.is_over():
             self._show_controls()
         if self.hotseat and not BOARDS[table.game].private and self._viewing() != self.shown:
@@ -328,7 +395,9 @@ class TableView:
         self.ply = move.ply
         self._refresh()
 
-    async def submit(self, action: str) -> bool:
+    async def submit(self, action: str, refused: Callable[[str], None] | None = None) -> bool:
+        """Play ``action`` for the seat shown (a click on the board, or the move box);
+        a refusal goes to ``refused`` when given, else to a notification."""
         seat = self._viewing()
         if seat is None:
             return False
@@ -348,7 +417,10 @@ class TableView:
                         raise
                     expected = self.table.ply
         except TableError as err:
-            ui.notify(refusal(self.t, err), type="negative")
+            if refused is None:
+                ui.notify(refusal(self.t, err), type="negative")
+            else:
+                refused(refusal(self.t, err))
             if err.code in ("stale", "game_over"):
                 self.ply = self.table.ply
                 self._rebuild()

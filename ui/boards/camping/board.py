@@ -13,6 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.boards.a11y import seat_mark
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
 from ui.i18n import Translator
 
@@ -59,7 +60,7 @@ class CampingBoard:
                     self.clear_button = ui.button(t("camping.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            with ui.card().classes("gap-2").style("flex:0 1 280px;min-width:240px"):
+            with ui.card().classes("gap-2 cs-side").style("flex:0 1 280px;min-width:240px"):
                 ui.label(t("camping.scores")).classes("text-base font-bold")
                 for seat, name in enumerate(names):
                     self._score_row(seat, name, thinking)
@@ -71,16 +72,14 @@ class CampingBoard:
         t = self.t
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
             row.props(f'data-testid="player-{seat}"')
-            ui.html(
-                f'<span class="cp-chip" style="background:{COLOURS[seat]}"></span>', sanitize=False
-            )
+            ui.html(seat_mark(str(seat + 1), COLOURS[seat]), sanitize=False)
             mine = seat == self.seat
             ui.label(name + (f" ({t('you')})" if mine else "")).classes(
                 "text-sm font-semibold ellipsis"
             ).props(f'data-testid="name-{seat}"')
             if thinking is not None:
                 spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
-                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+                thinking.add(seat, spin)
             ui.space()
             self._extra[seat] = ui.label().classes("text-xs text-grey-8")
             self._scores[seat] = (
@@ -105,7 +104,7 @@ class CampingBoard:
     def _draw(self) -> None:
         view = self.view
         clicks = self._clicks() if self._my_turn() and not self.busy else Clicks()
-        self.picture.set_content(board_svg(view, clicks, self.t("camping.board")))
+        self.picture.set_content(board_svg(view, clicks, self.t, self.names))
         self.turn.set_text(self._prompt())
         self.news.set_text(self._news())
         scores = view["scores"]

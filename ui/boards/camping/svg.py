@@ -2,8 +2,9 @@
 
 Pure functions (no NiceGUI): :func:`board_svg` takes a seat's view and what the
 player may click right now, and returns the SVG text. Clickable squares and
-edges carry ``data-click`` (what the board does with the click) and a
-``data-testid``; everything else is decoration.
+edges carry ``data-click`` (what the board does with the click), a ``data-testid``
+and the attributes of a named button (:mod:`ui.boards.a11y`); the pieces, fences
+and region values are named images, so the board can be read without seeing it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+from ui.boards.a11y import group, piece, target
+from ui.i18n import Translator
 
 CELL = 56
 MARGIN = 26
@@ -88,22 +92,22 @@ def label_squares(view: dict[str, Any]) -> dict[int, str]:
     return spots
 
 
-def board_svg(view: dict[str, Any], clicks: Clicks, title: str) -> str:
+def board_svg(view: dict[str, Any], clicks: Clicks, t: Translator, names: list[str]) -> str:
     n = view["size"]
     size = 2 * MARGIN + n * CELL
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-        f'class="cp-board" role="img" aria-label="{escape(title)}">',
+        f'class="cp-board"{group(t("camping.board"))}>',
         f'<rect x="{MARGIN}" y="{MARGIN}" width="{n * CELL}" height="{n * CELL}" '
         'fill="#e6f2d8" stroke="#5b7f3a" stroke-width="3" rx="4"/>',
     ]
     out += _regions(view)
     out += _grid(n)
     out += _recent_steps(view)
-    out += _pieces(view)
-    out += _fences(view)
-    out += _values(view)
-    out += _clickable(view, clicks)
+    out += _pieces(view, t, names)
+    out += _fences(view, t)
+    out += _values(view, t, names)
+    out += _clickable(view, clicks, t)
     out += _coordinates(n)
     out.append("</svg>")
     return "".join(out)
@@ -146,11 +150,12 @@ def _coordinates(n: int) -> list[str]:
         x = MARGIN + i * CELL + CELL / 2
         out.append(
             f'<text x="{x}" y="{MARGIN + n * CELL + 18}" text-anchor="middle" '
-            f'class="cp-coord">{LETTERS[i]}</text>'
+            f'class="cp-coord" aria-hidden="true">{LETTERS[i]}</text>'
         )
         y = MARGIN + (n - 1 - i) * CELL + CELL / 2 + 5
         out.append(
-            f'<text x="{MARGIN - 13}" y="{y}" text-anchor="middle" class="cp-coord">{i + 1}</text>'
+            f'<text x="{MARGIN - 13}" y="{y}" text-anchor="middle" class="cp-coord" '
+            f'aria-hidden="true">{i + 1}</text>'
         )
     return out
 
@@ -163,13 +168,16 @@ def _pair_box(a: str, b: str, n: int, inset: float) -> tuple[float, float, float
     return x, y, w, h
 
 
-def _pieces(view: dict[str, Any]) -> list[str]:
+def _pieces(view: dict[str, Any], t: Translator, names: list[str]) -> list[str]:
     n = view["size"]
     out = []
     if view["pool"]:
         x, y, w, h = _pair_box(*view["pool"], n, 6)
+        a, b = view["pool"]
+        name = piece(t("a11y.camping.pool", a=a, b=b))
         out.append(
-            f'<g data-piece="pool"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" '
+            f'<g data-piece="pool"{name}>'
+            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" '
             'fill="#4fc3f7" stroke="#0277bd" stroke-width="3"/>'
         )
         for k in (0.35, 0.65):
@@ -181,23 +189,28 @@ def _pieces(view: dict[str, Any]) -> list[str]:
         out.append("</g>")
     for seat, squares in enumerate(view["bungalows"]):
         if len(squares) == 2:
-            out.append(_bungalow(squares, seat, n))
+            a, b = squares
+            name = t("a11y.camping.bungalow", name=names[seat], a=a, b=b)
+            out.append(_bungalow(squares, seat, n, name))
     for seat, squares in enumerate(view["caravans"]):
         for square in squares:
-            out.append(_caravan(square, seat, n))
+            name = t("a11y.camping.caravan", name=names[seat], square=square)
+            out.append(_caravan(square, seat, n, name))
     for token in view["tokens"]:
-        out.append(_token(token, n))
+        kind = "token" if token["kind"] == "hidden" else "icecream"
+        out.append(_token(token, n, t(f"a11y.camping.{kind}", square=token["square"])))
     if view["pest"]:
-        out.append(_pest(view["pest"], n))
+        out.append(_pest(view["pest"], n, t("a11y.camping.pest", square=view["pest"])))
     return out
 
 
-def _bungalow(squares: list[str], seat: int, n: int) -> str:
+def _bungalow(squares: list[str], seat: int, n: int, name: str) -> str:
     x, y, w, h = _pair_box(squares[0], squares[1], n, 5)
     colour = COLOURS[seat]
     cx, cy = x + w / 2, y + h / 2
     return (
-        f'<g data-piece="bungalow-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+        f'<g data-piece="bungalow-{seat}"{piece(name)}>'
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
         f'fill="{colour}" stroke="#212121" stroke-width="2"/>'
         f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="3" fill="none" '
         'stroke="#ffffff" stroke-opacity="0.6" stroke-width="2" stroke-dasharray="5 4"/>'
@@ -207,11 +220,11 @@ def _bungalow(squares: list[str], seat: int, n: int) -> str:
     )
 
 
-def _caravan(square: str, seat: int, n: int) -> str:
+def _caravan(square: str, seat: int, n: int, name: str) -> str:
     x, y = square_xy(square, n)
     colour = COLOURS[seat]
     return (
-        f'<g data-piece="caravan-{seat}" data-square="{square}">'
+        f'<g data-piece="caravan-{seat}" data-square="{square}"{piece(name)}>'
         f'<rect x="{x + 8}" y="{y + 12}" width="{CELL - 16}" height="{CELL - 26}" rx="7" '
         f'fill="{colour}" stroke="#212121" stroke-width="2"/>'
         f'<rect x="{x + 14}" y="{y + 17}" width="10" height="8" rx="2" fill="#e3f2fd"/>'
@@ -222,17 +235,17 @@ def _caravan(square: str, seat: int, n: int) -> str:
     )
 
 
-def _token(token: dict[str, Any], n: int) -> str:
+def _token(token: dict[str, Any], n: int, name: str) -> str:
     x, y = square_xy(token["square"], n)
     cx, cy = x + CELL / 2, y + CELL / 2
     if token["kind"] == "hidden":
         return (
-            f'<g data-piece="token"><rect x="{x + 9}" y="{y + 9}" width="{CELL - 18}" '
+            f'<g data-piece="token"{piece(name)}><rect x="{x + 9}" y="{y + 9}" width="{CELL - 18}" '
             f'height="{CELL - 18}" rx="8" fill="#8d6e63" stroke="#3e2723" stroke-width="2"/>'
             f'<text x="{cx}" y="{cy + 8}" text-anchor="middle" class="cp-mystery">?</text></g>'
         )
     return (
-        '<g data-piece="icecream">'
+        f'<g data-piece="icecream"{piece(name)}>'
         f'<path d="M{cx - 9} {cy - 2} L{cx} {cy + 20} L{cx + 9} {cy - 2} z" '
         'fill="#ffcc80" stroke="#8d6e63" stroke-width="2"/>'
         f'<circle cx="{cx - 5}" cy="{cy - 7}" r="8" fill="#f48fb1" '
@@ -243,11 +256,11 @@ def _token(token: dict[str, Any], n: int) -> str:
     )
 
 
-def _pest(square: str, n: int) -> str:
+def _pest(square: str, n: int, name: str) -> str:
     x, y = square_xy(square, n)
     cx, cy = x + CELL / 2, y + CELL / 2
     return (
-        f'<g data-piece="pest" data-square="{square}">'
+        f'<g data-piece="pest" data-square="{square}"{piece(name)}>'
         f'<ellipse cx="{cx}" cy="{cy + 10}" rx="15" ry="8" fill="#4a148c"/>'
         f'<circle cx="{cx}" cy="{cy - 4}" r="13" fill="#7b1fa2" stroke="#1a0033" stroke-width="2"/>'
         f'<circle cx="{cx - 5}" cy="{cy - 7}" r="3" fill="#fff"/>'
@@ -298,21 +311,23 @@ def _recent_steps(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _fences(view: dict[str, Any]) -> list[str]:
+def _fences(view: dict[str, Any], t: Translator) -> list[str]:
     n = view["size"]
     _, recent = _turn_parts(view)
     out = []
     for edge in view["fences"]:
         x1, y1, x2, y2 = edge_line(edge, n)
         colour, width = (RECENT, 8) if edge in recent else (FENCE, 6)
+        a, b = edge.split("|")
+        name = piece(t("a11y.camping.fence_up", a=a, b=b))
         out.append(
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
-            f'stroke-width="{width}" stroke-linecap="round" data-fence="{edge}"/>'
+            f'stroke-width="{width}" stroke-linecap="round" data-fence="{edge}"{name}/>'
         )
     return out
 
 
-def _values(view: dict[str, Any]) -> list[str]:
+def _values(view: dict[str, Any], t: Translator, names: list[str]) -> list[str]:
     n, regions = view["size"], view["regions"]
     if not regions:
         return []
@@ -325,27 +340,58 @@ def _values(view: dict[str, Any]) -> list[str]:
         cx, cy = centre(square, n)
         if square in taken:  # no free square: a smaller badge in the corner
             cx, cy = cx + CELL / 2 - 17, cy - CELL / 2 + 10
-        colour = COLOURS[region["owner"]]
+        owner = region["owner"]
+        colour = COLOURS[owner]
+        name = t("a11y.camping.region", name=names[owner], value=region["value"])
+        # The owner's number beside the value: the colour is not the only sign.
         out.append(
-            f'<g data-region-value="{region["value"]}" data-owner="{region["owner"]}">'
-            f'<rect x="{cx - 17}" y="{cy - 10}" width="34" height="20" rx="10" fill="#ffffff" '
+            f'<g data-region-value="{region["value"]}" data-owner="{owner}"{piece(name)}>'
+            f'<rect x="{cx - 21}" y="{cy - 10}" width="42" height="20" rx="10" fill="#ffffff" '
             f'stroke="{colour}" stroke-width="2.5"/>'
-            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" class="cp-value" '
+            f'<circle cx="{cx - 11}" cy="{cy}" r="7.5" fill="{colour}"/>'
+            f'<text x="{cx - 11}" y="{cy + 4}" text-anchor="middle" class="cp-seat">'
+            f"{owner + 1}</text>"
+            f'<text x="{cx + 6}" y="{cy + 5}" text-anchor="middle" class="cp-value" '
             f'fill="{colour}">{region["value"]}</text></g>'
         )
     return out
 
 
-def _clickable(view: dict[str, Any], clicks: Clicks) -> list[str]:
+def target_name(view: dict[str, Any], token: str, selected: str | None, t: Translator) -> str:
+    """What clicking ``token`` does, in words: "Fence between c3 and d3"."""
+    kind, _, value = token.partition(":")
+    phase = view["phase"]
+    if kind == "sel":
+        if value == selected:
+            return t("a11y.camping.unselect", square=value)
+        if phase in ("pool", "bungalow"):
+            return t(f"a11y.camping.half.{phase}", square=value)
+        mover = "pest" if value == view["pest"] else "caravan"
+        return t(f"a11y.camping.pick.{mover}", square=value)
+    word, _, where = value.partition(" ")
+    if word in ("pool", "bungalow"):
+        a, b = where.split("-")
+        return t(f"a11y.camping.place.{word}", a=a, b=b)
+    if word in ("token", "caravan"):
+        return t(f"a11y.camping.place.{word}", square=where)
+    if "|" in value:
+        a, b = value.split("|")
+        return t("a11y.camping.fence", a=a, b=b)
+    a, b = value.split("-")
+    return t("a11y.camping.step", a=a, b=b)
+
+
+def _clickable(view: dict[str, Any], clicks: Clicks, t: Translator) -> list[str]:
     n = view["size"]
     out = []
     for square, token in sorted(clicks.squares.items()):
         x, y = square_xy(square, n)
         chosen = square == clicks.selected
+        name = target_name(view, token, clicks.selected, t)
         out.append(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
             f'class="cp-hot{" cp-chosen" if chosen else ""}" data-click="{escape(token)}" '
-            f'data-testid="sq-{square}"/>'
+            f'data-testid="sq-{square}"{target(name)}/>'
         )
     for edge, token in sorted(clicks.edges.items()):
         x1, y1, x2, y2 = edge_line(edge, n)
@@ -354,8 +400,10 @@ def _clickable(view: dict[str, Any], clicks: Clicks) -> list[str]:
             hx, hy, hw, hh = x1 + 6, y1 - HIT / 2, CELL - 12, HIT
         else:
             hx, hy, hw, hh = x1 - HIT / 2, y1 + 6, HIT, CELL - 12
+        name = target_name(view, token, clicks.selected, t)
         out.append(
-            f'<g class="cp-edge" data-click="{escape(token)}" data-testid="edge-{edge}">'
+            f'<g class="cp-edge" data-click="{escape(token)}" data-testid="edge-{edge}"'
+            f"{target(name)}>"
             f'<rect x="{hx}" y="{hy}" width="{hw}" height="{hh}" '
             'class="cp-edge-hit"/>'
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="cp-edge-mark"/></g>'

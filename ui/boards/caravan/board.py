@@ -14,7 +14,8 @@ from typing import Any
 
 from nicegui import ui
 
-from ui.boards.caravan.cards import card, card_back, card_name, suit_svg
+from ui.boards.caravan.cards import card, card_name, suit_svg
+from ui.boards.caravan.markup import MARKUP_CSS, backs_html, describe_play, pile_html, season_html
 from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
 from ui.i18n import Translator
 
@@ -26,9 +27,9 @@ class SeatPanel:
     """The parts of a player's strip that change during play."""
 
     count: ui.label
-    backs: ui.row
+    backs: ui.html
     pile: ui.label
-    pile_cards: ui.row
+    pile_cards: ui.html
 
 
 class CaravanBoard:
@@ -88,7 +89,7 @@ class CaravanBoard:
                         self.swapped = ui.label().classes("text-xs text-grey-8")
                     with ui.column().classes("gap-1 grow"):
                         self.season_title = ui.label().classes("text-sm font-semibold")
-                        self.season = ui.row().classes("gap-3 items-end wrap min-h-[90px]")
+                        self.season = ui.html("", sanitize=False).classes("cv-season")
                         self.season.props('data-testid="season"')
                         self.news = (
                             ui.label()
@@ -127,14 +128,14 @@ class CaravanBoard:
                 with spin:
                     ui.spinner(size="sm")
                     ui.label(t("thinking"))
-                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+                thinking.add(seat, spin)
             count = ui.label().classes("text-sm").props(f'data-testid="hand-count-{seat}"')
-            backs = ui.row().classes("gap-0 cv-backs")
+            backs = ui.html("", sanitize=False).classes("cv-backs")
             ui.space()
             pile = ui.label().classes("text-sm").props(f'data-testid="collection-{seat}"')
             with ui.expansion(t("caravan.see_collection")).classes("text-sm") as exp:
                 exp.props(f'dense data-testid="collection-open-{seat}"')
-                cards = ui.row().classes("gap-1 wrap")
+                cards = ui.html("", sanitize=False).classes("cv-pile")
         self._panels[seat] = SeatPanel(count=count, backs=backs, pile=pile, pile_cards=cards)
 
     # ----------------------------------------------------------------- updates
@@ -203,12 +204,7 @@ class CaravanBoard:
         return self.t("caravan.season_to_beat", what=self.describe_play(plays[-1]))
 
     def describe_play(self, play: dict[str, Any]) -> str:
-        t = self.t
-        if play["kind"] == "bandit":
-            return t(f"caravan.bandit.{play['level']}")
-        if play["length"] == 1:
-            return t("caravan.single", top=play["top"])
-        return t("caravan.run", length=play["length"], top=play["top"])
+        return describe_play(self.t, play)
 
     def action_text(self, action: str) -> str:
         """A move in words, for the replay's move list: card names, or 'passes'."""
@@ -256,21 +252,8 @@ class CaravanBoard:
                         )
 
     def _draw_season(self) -> None:
-        self.season.clear()
-        with self.season:
-            for index, play in enumerate(self.view["season"]):
-                marks = " ".join(f'data-{k}="{play[k]}"' for k in ("kind", "length", "top"))
-                with (
-                    ui.column()
-                    .classes("gap-1 items-center")
-                    .props(f'data-testid="season-play-{index}" {marks}')
-                ):
-                    ui.label(f"{self.names[play['seat']]} · {self.describe_play(play)}").classes(
-                        "text-xs"
-                    )
-                    with ui.row().classes("gap-1 wrap justify-center"):
-                        for code in play["cards"]:
-                            self._card(code, "sm", f"played-{code}")
+        values = self.view.get("values", {})
+        self.season.set_content(season_html(self.t, self.names, self.view["season"], values))
 
     def _draw_hand(self) -> None:
         self.hand.clear()
@@ -286,26 +269,15 @@ class CaravanBoard:
         """What the view says this card would score if collected now."""
         return int(self.view.get("values", {}).get(code, 0))
 
-    def _card(self, code: str, size: str, testid: str) -> ui.element:
-        return card(self.t, code, size=size, testid=testid, value=self._value(code))
-
     def _draw_pile(self, seat: int) -> None:
-        box = self._panels[seat].pile_cards
-        box.clear()
-        with box:
-            for code in self.view["collections"][seat]:
-                self._card(code, "xs", f"collected-{seat}-{code}")
+        cards, values = self.view["collections"][seat], self.view.get("values", {})
+        self._panels[seat].pile_cards.set_content(pile_html(self.t, seat, cards, values))
 
     def _draw_count(self, seat: int) -> None:
         count = self.view["hand_counts"][seat]
         self._panels[seat].count.set_text(self.t.plural("caravan.cards_in_hand", count))
-        backs = self._panels[seat].backs
-        backs.clear()
-        if seat == self.me and self.seat is not None:
-            return
-        with backs:
-            for _ in range(min(count, 15)):
-                card_back("").classes("cv-mini-back")
+        mine = seat == self.me and self.seat is not None
+        self._panels[seat].backs.set_content("" if mine else backs_html(count))
 
     # --------------------------------------------------------------- choosing
 
@@ -327,9 +299,11 @@ class CaravanBoard:
             elif active and code not in reachable:
                 el.classes("cv-dim")
             el.props(f'aria-pressed="{str(chosen).lower()}"')
-        self.play_buttons.clear()
+        offers = matching(self.legal, self.selected) if active else []
+        if offers or self.play_buttons.default_slot.children:
+            self.play_buttons.clear()
         with self.play_buttons:
-            for index, offer in enumerate(matching(self.legal, self.selected) if active else []):
+            for index, offer in enumerate(offers):
                 label = (
                     t("caravan.play") if offer.top is None else t("caravan.play_as", top=offer.top)
                 )
@@ -416,9 +390,12 @@ class CaravanBoard:
             ).mark("cover-show")
 
 
-BOARD_CSS = """
+BOARD_CSS = (
+    """
 .cv-felt{background:linear-gradient(135deg,#f3e7c9,#ead7ab);border:1px solid #d2bb86}
 .body--dark .cv-felt{background:linear-gradient(135deg,#3a3222,#2d271b);border-color:#5a4c30}
 .cv-backs .cv-mini-back{width:14px;height:22px;margin-right:-4px;padding:0;border-radius:3px}
 .cv-cover{border:2px dashed #b9a98a;border-radius:12px}
 """
+    + MARKUP_CSS
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from nicegui import ui
 
@@ -81,6 +82,30 @@ def card_html(t: Translator, code: str) -> str:
     )
 
 
+def card_inner(t: Translator, code: str, value: int) -> str:
+    """The inside of a card: its face, and the badge of what it would score now."""
+    face = f'<span class="cv-face">{card_html(t, code)}</span>'
+    if not value:
+        return face
+    tone = "cv-good" if value > 0 else "cv-bad"
+    return f'{face}<span class="cv-value {tone}" aria-hidden="true">{value:+d}</span>'
+
+
+def card_label(t: Translator, code: str, value: int) -> str:
+    """What a screen reader says of a card, with its worth when it has one."""
+    text = card_description(t, code)
+    return f"{text}, {t('card.worth', value=f'{value:+d}')}" if value else text
+
+
+def card_markup(t: Translator, code: str, *, size: str, testid: str, value: int) -> str:
+    """A card that is only looked at (a picture with a name), as HTML."""
+    label = escape(card_label(t, code, value), quote=True)
+    return (
+        f'<div class="cv-card cv-{size}" role="img" aria-label="{label}" title="{label}" '
+        f'data-testid="{escape(testid)}" data-code="{code}">{card_inner(t, code, value)}</div>'
+    )
+
+
 def card(
     t: Translator,
     code: str,
@@ -98,21 +123,15 @@ def card(
     el = ui.element(tag).classes(f"cv-card cv-{size}")
     el.props(f'data-testid="{testid or "card-" + code}" data-code="{code}"')
     el.mark(testid or f"card-{code}")
-    el.props(f'aria-label="{card_description(t, code)}" title="{card_description(t, code)}"')
+    label = card_label(t, code, value).replace('"', "'")  # a prop, not HTML: no entities
+    el.props(f'aria-label="{label}" title="{label}"')
     if on_click:
         el.props('type="button" aria-pressed="false"')
         el.on("click", on_click)
+    else:
+        el.props('role="img"')
     with el:
-        ui.html(card_html(t, code), sanitize=False, tag="span").classes("cv-face")
-        if value:
-            ui.label(f"{value:+d}").classes(
-                "cv-value " + ("cv-good" if value > 0 else "cv-bad")
-            ).props(f'aria-label="{t("card.worth", value=f"{value:+d}")}"')
-    return el
-
-
-def card_back(label: str) -> ui.element:
-    el = ui.element("div").classes("cv-card cv-sm cv-back").props(f'aria-label="{label}"')
+        ui.html(card_inner(t, code, value), sanitize=False, tag="span").classes("cv-inner")
     return el
 
 
@@ -122,8 +141,10 @@ CARD_CSS = """
   box-shadow:0 1px 2px rgba(0,0,0,.15);padding:4px 6px;text-align:left;font:inherit;
   transition:transform .12s, box-shadow .12s, opacity .12s;}
 .cv-md{width:86px;height:122px}
+@media (max-width:599.98px){.cv-md{width:78px;height:112px}}
 .cv-sm{width:58px;height:82px;font-size:11px;padding:3px 4px}
 .cv-xs{width:44px;height:62px;font-size:9px;padding:2px 3px}
+.cv-inner{display:contents}
 .cv-face{display:flex;flex-direction:column;justify-content:space-between;height:100%}
 .cv-value{position:absolute;right:4px;top:3px;font-size:.8em;font-weight:700;border-radius:8px;
   padding:0 4px;line-height:1.3}
@@ -140,9 +161,10 @@ button.cv-card:not(.cv-selected):hover{transform:translateY(-4px)}
 button.cv-card:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .cv-card.cv-selected{transform:translateY(-12px);border:2px solid #1d4ed8;
   box-shadow:0 6px 14px rgba(29,78,216,.35)}
-.cv-card.cv-dim{opacity:.45}
+.cv-card.cv-dim{background:#e4ded2;border-style:dashed;filter:grayscale(1)}
 .cv-back{background:repeating-linear-gradient(45deg,#7b4b2a,#7b4b2a 6px,#8f5a34 6px,#8f5a34 12px);
   border-color:#5b361d}
-.body--dark .cv-card:not(.cv-back){background:#2a2620;color:#f3ead8;border-color:#6b5d45}
-.body--dark .cv-name{color:#d9ccb2}
+/* The dark theme keeps the faces light, as cards on a dark table: suit colours stay legible. */
+.body--dark .cv-card:not(.cv-back){background:#efe7d6;border-color:#8a7a5c}
+.body--dark .cv-card.cv-dim{background:#e4ded2}
 """

@@ -12,6 +12,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.boards.a11y import seat_mark
 from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
 from ui.i18n import Translator
 
@@ -60,7 +61,7 @@ class FeurioBoard:
                     self.neutral = ui.switch(t("feurio.neutral_mode"), on_change=self._draw)
                     self.neutral.props('data-testid="neutral-mode"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            with ui.card().classes("gap-2").style("flex:0 1 300px;min-width:250px"):
+            with ui.card().classes("gap-2 cs-side").style("flex:0 1 300px;min-width:250px"):
                 ui.label(t("feurio.colours")).classes("text-base font-bold")
                 for colour in range(4):
                     self._colour_row(colour)
@@ -71,12 +72,13 @@ class FeurioBoard:
                 with ui.column().classes("gap-0 text-xs text-grey-8"):
                     for key in ("legend_heat", "legend_spaces", "legend_edges", "legend_zones"):
                         ui.label(t(f"feurio.{key}"))
+                    ui.label(t("a11y.feurio.legend_marks"))
 
     def _colour_row(self, colour: int) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
             row.props(f'data-testid="colour-{colour}"')
             ui.html(
-                f'<span class="fu-chip" style="background:{COLOURS[colour]}"></span>',
+                seat_mark(str(colour + 1), COLOURS[colour], shape="round"),
                 sanitize=False,
             )
             name = ui.label().classes("text-sm font-semibold ellipsis")
@@ -95,7 +97,7 @@ class FeurioBoard:
             ui.label(name + mine).classes("text-sm").props(f'data-testid="name-{seat}"')
             if thinking is not None:
                 spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
-                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+                thinking.add(seat, spin)
             ui.space()
             self._totals[seat] = (
                 ui.label().classes("text-base font-bold").props(f'data-testid="score-{seat}"')
@@ -113,7 +115,7 @@ class FeurioBoard:
             return
         mine = self._my_turn()
         clicks = self._clicks() if mine and not self.busy else Clicks()
-        self.picture.set_content(forest_svg(view, clicks, t("feurio.board")))
+        self.picture.set_content(forest_svg(view, clicks, t))
         self.turn.set_text(self._prompt())
         self.status.set_text(self._status())
         self.news.set_text(self._news())

@@ -3,7 +3,10 @@
 Pure functions (no NiceGUI): :func:`forest_svg` takes a seat's view and the cells
 that may be clicked now, and returns the SVG text. Hexes are pointy-topped, in
 axial coordinates (``q`` to the right, ``r`` down a row and half a hex right).
-Clickable cells carry ``data-click`` and ``data-testid="cell-q,r"``.
+Clickable cells carry ``data-click``, ``data-testid="cell-q,r"`` and the attributes
+of a named button; tiles, empty cells and zone values are named images. Each
+colour's men show its number and its zones have their own dash pattern, so colour
+is never the only sign.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+from ui.boards.a11y import group, piece, target
+from ui.i18n import Translator
 
 R = 36  # centre to corner
 ROOT3 = math.sqrt(3)
@@ -30,6 +36,7 @@ HEAT = {  # from water to fire; a firebreak is grey
     6: "#e64a19",
 }
 DARK_TEXT = {1, 2, 3, 4, 5}
+DASHES = ("6 3", "2 3", "10 3 2 3", "12 5")  # each colour's zone outline
 # Axial direction -> angle (degrees, y down) of the side facing it.
 SIDES = {(1, 0): 0, (0, 1): 60, (-1, 1): 120, (-1, 0): 180, (0, -1): 240, (1, -1): 300}
 
@@ -71,8 +78,12 @@ def men_colour(colour: int, view: dict[str, Any]) -> str:
     return NEUTRAL if info.get("neutral") else COLOURS[colour]
 
 
-def forest_svg(view: dict[str, Any], clicks: Clicks, title: str) -> str:
-    cells = [(t["q"], t["r"]) for t in view["tiles"]]
+def colour_name(colour: int, t: Translator) -> str:
+    return t(f"feurio.colour.{colour}")
+
+
+def forest_svg(view: dict[str, Any], clicks: Clicks, t: Translator) -> str:
+    cells = [(tile["q"], tile["r"]) for tile in view["tiles"]]
     cells += [cell_qr(f["cell"]) for f in view["frontier"]]
     xs = [centre(q, r)[0] for q, r in cells] or [0.0]
     ys = [centre(q, r)[1] for q, r in cells] or [0.0]
@@ -80,24 +91,31 @@ def forest_svg(view: dict[str, Any], clicks: Clicks, title: str) -> str:
     w, h = max(xs) - min(xs) + 2 * (R + PAD), max(ys) - min(ys) + 2 * (R + PAD)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
-        f'class="fu-forest" role="img" aria-label="{escape(title)}">'
+        f'class="fu-forest"{group(t("feurio.board"))}>'
     ]
-    out += _frontier(view)
-    out += _tiles(view)
-    out += _zones(view)
-    out += _clickable(clicks)
+    out += _frontier(view, t)
+    out += _tiles(view, t)
+    out += _zones(view, t)
+    out += _clickable(view, clicks, t)
     out.append("</svg>")
     return "".join(out)
 
 
-def _frontier(view: dict[str, Any]) -> list[str]:
+def _frontier(view: dict[str, Any], t: Translator) -> list[str]:
     hottest = set(view.get("hottest") or [])
     out = []
     for cell in view["frontier"]:
         cx, cy = centre(*cell_qr(cell["cell"]))
         hot = cell["cell"] in hottest
+        name = piece(
+            t(
+                "a11y.feurio.hottest" if hot else "a11y.feurio.empty",
+                cell=cell["cell"],
+                heat=cell["heat"],
+            )
+        )
         out.append(
-            f'<g data-frontier="{cell["cell"]}"{" data-hottest" if hot else ""}>'
+            f'<g data-frontier="{cell["cell"]}"{" data-hottest" if hot else ""}{name}>'
             f'<polygon points="{hex_points(cx, cy, R - 2)}" '
             f'class="fu-empty{" fu-hot" if hot else ""}"/>'
             f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" class="fu-heat">'
@@ -106,8 +124,25 @@ def _frontier(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _tiles(view: dict[str, Any]) -> list[str]:
-    placed = {(t["q"], t["r"]) for t in view["tiles"]}
+def tile_name(tile: dict[str, Any], t: Translator) -> str:
+    """A tile in words: where, its value (or a firebreak), its men and free spaces."""
+    cell = tile["cell"]
+    words = [
+        t("a11y.feurio.tile", cell=cell, value=tile["value"])
+        if tile["face_up"]
+        else t("a11y.feurio.firebreak", cell=cell)
+    ]
+    men = [f"{count} {colour_name(c, t)}" for c, count in enumerate(tile["men"]) if count]
+    if men:
+        words.append(t("a11y.feurio.men", men=", ".join(men)))
+    free = tile["spaces"] - sum(tile["men"])
+    if free > 0:
+        words.append(t.plural("a11y.feurio.free", free))
+    return "; ".join(words)
+
+
+def _tiles(view: dict[str, Any], t: Translator) -> list[str]:
+    placed = {(tile["q"], tile["r"]) for tile in view["tiles"]}
     recent = _recent_cells(view)
     out = []
     for tile in view["tiles"]:
@@ -120,9 +155,10 @@ def _tiles(view: dict[str, Any]) -> list[str]:
             if tile["cell"] in recent
             else ('stroke="#4e342e" stroke-width="1.5"')
         )
+        name = piece(tile_name(tile, t))
         out.append(
             f'<g data-tile="{tile["cell"]}" data-value="{value}"'
-            f"{' data-recent' if tile['cell'] in recent else ''}>"
+            f"{' data-recent' if tile['cell'] in recent else ''}{name}>"
             f'<polygon points="{hex_points(cx, cy, R - 2)}" fill="{HEAT[value]}" {stroke}/>'
         )
         for (dq, dr), angle in SIDES.items():
@@ -150,13 +186,17 @@ def _spaces(tile: dict[str, Any], cx: float, cy: float, view: dict[str, Any]) ->
         x = cx + (i - (spaces - 1) / 2) * 15
         y = cy + 16
         if i < len(men):
-            fill, stroke = men_colour(men[i], view), "#212121"
+            fill = men_colour(men[i], view)
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{fill}" stroke="#212121" '
+                f'stroke-width="1.5" data-man/><text x="{x:.1f}" y="{y + 3.5:.1f}" '
+                f'text-anchor="middle" class="fu-man">{men[i] + 1}</text>'
+            )
         else:
-            fill, stroke = "#ffffff", "#757575"
-        out.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="1.5"{" data-man" if i < len(men) else ""}/>'
-        )
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" stroke="#757575" '
+                'stroke-width="1.5"/>'
+            )
     return out
 
 
@@ -167,7 +207,7 @@ def _recent_cells(view: dict[str, Any]) -> set[str]:
     return {c for c in (turn.get("laid"), turn.get("on")) if c}
 
 
-def _zones(view: dict[str, Any]) -> list[str]:
+def _zones(view: dict[str, Any], t: Translator) -> list[str]:
     out = []
     for colour, zones in enumerate(view["zones"]):
         if view["colours"][colour].get("neutral"):
@@ -184,13 +224,15 @@ def _zones(view: dict[str, Any]) -> list[str]:
                         path.append(f"M{x1:.1f} {y1:.1f}L{x2:.1f} {y2:.1f}")
             out.append(
                 f'<path d="{"".join(path)}" stroke="{COLOURS[colour]}" stroke-width="3" '
-                'fill="none" stroke-linecap="round" stroke-dasharray="6 3" opacity="0.9"/>'
+                f'fill="none" stroke-linecap="round" stroke-dasharray="{DASHES[colour]}" '
+                'opacity="0.9"/>'
             )
             q, r = cell_qr(zone["tiles"][0])
             cx, cy = centre(q, r)
             bx, by = cx - 18 + 12 * colour, cy - R + 4
+            name = piece(t("a11y.feurio.zone", colour=colour_name(colour, t), value=zone["value"]))
             out.append(
-                f'<g data-zone-value="{zone["value"]}" data-colour="{colour}">'
+                f'<g data-zone-value="{zone["value"]}" data-colour="{colour}"{name}>'
                 f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="#ffffff" '
                 f'stroke="{COLOURS[colour]}" stroke-width="2.5"/>'
                 f'<text x="{bx:.1f}" y="{by + 4:.1f}" text-anchor="middle" class="fu-zone" '
@@ -199,13 +241,27 @@ def _zones(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _clickable(clicks: Clicks) -> list[str]:
+def target_name(view: dict[str, Any], token: str, room: str | None, t: Translator) -> str:
+    """What clicking ``token`` does, in words: "Lay the tile on 2,-1"."""
+    word, _, cell = token.removeprefix("act:").partition(" ")
+    if word == "man":
+        colour = view["current_colour"]
+        text = t("a11y.feurio.man", colour=colour_name(colour, t), cell=cell)
+    else:
+        text = t(f"a11y.feurio.{word}", cell=cell)
+    if room:
+        text += ", " + t.plural("a11y.feurio.room", int(room))
+    return text
+
+
+def _clickable(view: dict[str, Any], clicks: Clicks, t: Translator) -> list[str]:
     out = []
     for cell, token in sorted(clicks.cells.items()):
         cx, cy = centre(*cell_qr(cell))
         badge = clicks.badges.get(cell)
+        name = target(target_name(view, token, badge, t))
         out.append(
-            f'<g class="fu-click" data-click="{escape(token)}" data-testid="cell-{cell}">'
+            f'<g class="fu-click" data-click="{escape(token)}" data-testid="cell-{cell}"{name}>'
             f'<polygon points="{hex_points(cx, cy, R - 3)}" class="fu-target"/>'
         )
         if badge:
@@ -226,6 +282,7 @@ BOARD_CSS = """
 .fu-value{font:700 20px sans-serif}
 .fu-free{stroke:#e3f2fd;stroke-width:3;stroke-linecap:round;opacity:.9}
 .fu-zone{font:700 11px sans-serif}
+.fu-man{font:700 9px sans-serif;fill:#ffffff;pointer-events:none}
 .fu-click{cursor:pointer}
 .fu-target{fill:#ffd54f;fill-opacity:.25;stroke:#f57f17;stroke-width:3}
 .fu-click:hover .fu-target{fill-opacity:.5}

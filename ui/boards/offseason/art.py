@@ -277,10 +277,12 @@ BOARD_CSS = """
 .body--dark .os-power{color:#e0cfae}
 .os-small{font-size:.72rem;color:#6b5d45;line-height:1.2}
 .body--dark .os-small{color:#cbbd9f}
-.os-taken{opacity:.55}
+.os-market.os-taken{background:#ebe7df;border-style:dashed;border-color:#a8a29e}
+.body--dark .os-market.os-taken{background:#26231e}
 .os-market.os-current{box-shadow:0 0 0 3px #1d4ed8}
 .os-taken-by{font-size:.75rem;font-weight:700;color:#7c2d12}
 .os-warn{font-size:.72rem;font-weight:700;color:#b91c1c}
+.body--dark .os-taken-by{color:#fdba74}.body--dark .os-warn{color:#fca5a5}
 button.os-click{cursor:pointer;box-shadow:0 0 0 3px #fbbf24;transition:transform .1s}
 button.os-click:hover{transform:translateY(-2px);box-shadow:0 0 0 4px #f59e0b}
 button.os-click:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
@@ -306,6 +308,7 @@ button.os-click:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
   padding:2px 3px;min-height:26px;background:#fffdf6}
 .body--dark .os-mini-camel{background:#2a251d}
 .os-mini-cap{font-size:.65rem;font-weight:700;margin-right:2px;color:#6b5d45}
+.body--dark .os-mini-cap{color:#cbbd9f}
 .os-bids{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center}
 .os-bid{display:inline-flex;gap:4px;align-items:center;font-size:.85rem}
 .os-bid b{font-size:1rem}

@@ -95,7 +95,7 @@ class OffSeasonBoard:
                     .style("flex:1 1 460px;min-width:0;max-width:700px")
                 ):
                     self._main(t)
-                with ui.card().classes("gap-2").style("flex:1 1 260px;max-width:340px"):
+                with ui.card().classes("gap-2 cs-side").style("flex:1 1 260px;max-width:340px"):
                     self._side(t, thinking)
 
     # ------------------------------------------------------------------ layout
@@ -149,9 +149,7 @@ class OffSeasonBoard:
                     ).props(f'data-testid="name-{seat}"')
                     if thinking is not None:
                         spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
-                        spin.bind_visibility_from(
-                            thinking, "thinking", backward=lambda th, s=seat: s in th
-                        )
+                        thinking.add(seat, spin)
                     ui.space()
                     coins = ui.html("", sanitize=False).props(f'data-testid="coins-{seat}"')
                     coins.mark(f"coins-{seat}")

@@ -15,8 +15,9 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.boards.a11y import seat_mark
 from ui.boards.pueblo.scene3d import PuebloScene
-from ui.boards.pueblo.top import COLOURS, Targets, pose_svg, square_xy, top_svg
+from ui.boards.pueblo.top import COLOURS, LETTER, Targets, pose_svg, square_xy, top_svg
 from ui.i18n import Translator
 
 Submit = Callable[[str], Awaitable[bool]]
@@ -95,7 +96,7 @@ class PuebloBoard:
             )
             if thinking is not None:
                 spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
-                spin.bind_visibility_from(thinking, "thinking", backward=lambda th: seat in th)
+                thinking.add(seat, spin)
             ui.space()
             self._stones[seat] = ui.label().classes("text-xs text-grey-8")
             self._penalties[seat] = (
@@ -120,7 +121,7 @@ class PuebloBoard:
         view, t = self.view, self.t
         mine = self._my_turn()
         targets = self._targets() if mine and not self.busy else Targets()
-        self.picture.set_content(top_svg(view, targets, t("pueblo.top_view")))
+        self.picture.set_content(top_svg(view, targets, t))
         self.turn.set_text(self._prompt())
         self.news.set_text(self._news())
         placing = mine and view["phase"] == "place" and bool(self._poses())
@@ -141,10 +142,8 @@ class PuebloBoard:
             label.set_text(str(int(view["penalties"][seat])))
             hand = view["hands"][seat]
             self._stones[seat].set_text(t.plural("pueblo.stones_left", hand["left"]))
-            colour = COLOURS[view["colours"][seat]]
-            self._chips[seat].set_content(
-                f'<span class="pb-chip" style="background:{colour}"></span>'
-            )
+            key = view["colours"][seat]
+            self._chips[seat].set_content(seat_mark(LETTER[key], COLOURS[key]))
             current = view["current"] == seat and view["phase"] != "over"
             self._rows[seat].classes(
                 add="cp-current" if current else "", remove="" if current else "cp-current"

@@ -33,7 +33,7 @@ class PuebloScene:
     def __init__(self, title: str) -> None:
         self.scene = ui.scene(width=560, height=420, grid=False, background_color="#f3ead6")
         self.scene.classes("pb-scene").style("max-width:100%").props(
-            f'data-testid="pueblo-3d" aria-label="{title}"'
+            f'data-testid="pueblo-3d" role="img" aria-label="{title}"'
         )
         self.cubes: dict[tuple[int, int, int], tuple[str, Any]] = {}
         self.marks: list[Any] = []
@@ -54,7 +54,7 @@ class PuebloScene:
                 ).material("#5d4037")
                 self.scene.sphere(0.22).move(0, 0, 1.05).material("#8d6e63")
         self.scene.move_camera(
-            x=0, y=-12.5, z=11, look_at_x=0, look_at_y=0, look_at_z=0.5, duration=0
+            x=0, y=-10.5, z=9.5, look_at_x=0, look_at_y=0, look_at_z=0.5, duration=0
         )
 
     def show(self, view: dict[str, Any]) -> None:

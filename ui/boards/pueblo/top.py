@@ -5,7 +5,9 @@ Pure functions (no NiceGUI). The 10x10 picture holds the 8x8 building site
 and its height. Clickable targets carry ``data-click`` and a ``data-testid``:
 anchors of the chosen pose (``anchor-d4``: hovering shows a ghost of the stone),
 path squares the chief may reach (``step-2``), squares for a sacred site
-(``site-d4``) and stones that may be removed (``stone-7``).
+(``site-d4``) and stones that may be removed (``stone-7``). Targets are named
+buttons and the columns, the sacred site and the chief named images
+(:mod:`ui.boards.a11y`); each column's top colour also shows as a letter.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
+
+from ui.boards.a11y import group, piece, target
+from ui.i18n import Translator
 
 CELL = 48
 MARGIN = 22
@@ -52,18 +57,18 @@ def square_xy(name: str) -> tuple[int, int]:
     return FILES.index(name[0]) + 1, int(name[1:])
 
 
-def top_svg(view: dict[str, Any], targets: Targets, title: str) -> str:
+def top_svg(view: dict[str, Any], targets: Targets, t: Translator) -> str:
     size = 2 * MARGIN + 10 * CELL
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="pb-top" '
-        f'role="img" aria-label="{escape(title)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="pb-top"'
+        f"{group(t('pueblo.top_view'))}>"
     ]
     out += _path(view, targets)
-    out += _site(view)
+    out += _site(view, t)
     out += _recent(view)
     out += _coordinates()
-    out += _chief(view)
-    out += _clickable(view, targets)
+    out += _chief(view, t)
+    out += _clickable(view, targets, t)
     out.append("</svg>")
     return "".join(out)
 
@@ -80,7 +85,7 @@ def _path(view: dict[str, Any], targets: Targets) -> list[str]:
     return out
 
 
-def _site(view: dict[str, Any]) -> list[str]:
+def _site(view: dict[str, Any], t: Translator) -> list[str]:
     out = []
     sacred = set(view.get("sacred") or [])
     for row in range(1, 9):
@@ -91,27 +96,34 @@ def _site(view: dict[str, Any]) -> list[str]:
             name = square_name(col, row)
             fill = COLOURS.get(top, "#f7f1e3") if top else "#f7f1e3"
             shade = min(0.45, 0.09 * height)
+            named = ""
+            if height:
+                colour = t(f"a11y.pueblo.colour.{top}") if top in COLOURS else "?"
+                named = piece(t("a11y.pueblo.column", square=name, height=height, colour=colour))
             out.append(
                 f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                f'stroke="#a1887f" stroke-width="1" data-square="{name}" data-height="{height}"/>'
+                f'stroke="#a1887f" stroke-width="1" data-square="{name}" data-height="{height}"'
+                f"{named}/>"
             )
             if height:
                 out.append(
                     f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="#000" '
                     f'fill-opacity="{shade:.2f}" pointer-events="none"/>'
                     f'<text x="{px + CELL - 6}" y="{py + 15}" text-anchor="end" '
-                    f'class="pb-height">{height}</text>'
+                    f'class="pb-height" aria-hidden="true">{height}</text>'
                 )
                 letter = LETTER.get(top or "", "")
                 if letter:
                     out.append(
-                        f'<text x="{px + 8}" y="{py + CELL - 8}" class="pb-letter">{letter}</text>'
+                        f'<text x="{px + 8}" y="{py + CELL - 8}" class="pb-letter" '
+                        f'aria-hidden="true">{letter}</text>'
                     )
             if name in sacred:
                 cx, cy = px + CELL / 2, py + CELL / 2
+                site = piece(t("a11y.pueblo.sacred_site", square=name))
                 out.append(
                     f'<circle cx="{cx}" cy="{cy}" r="13" fill="#fff8e1" stroke="#bf360c" '
-                    f'stroke-width="2.5" data-sacred="{name}"/>'
+                    f'stroke-width="2.5" data-sacred="{name}"{site}/>'
                     f'<circle cx="{cx}" cy="{cy}" r="5" fill="#bf360c"/>'
                 )
     return out
@@ -146,31 +158,47 @@ def _coordinates() -> list[str]:
         px, _ = xy(i, 0)
         out.append(
             f'<text x="{px + CELL / 2}" y="{MARGIN + 10 * CELL + 16}" text-anchor="middle" '
-            f'class="pb-coord">{FILES[i - 1]}</text>'
+            f'class="pb-coord" aria-hidden="true">{FILES[i - 1]}</text>'
         )
         _, py = xy(0, i)
         out.append(
             f'<text x="{MARGIN - 11}" y="{py + CELL / 2 + 5}" text-anchor="middle" '
-            f'class="pb-coord">{i}</text>'
+            f'class="pb-coord" aria-hidden="true">{i}</text>'
         )
     return out
 
 
-def _chief(view: dict[str, Any]) -> list[str]:
+def _chief(view: dict[str, Any], t: Translator) -> list[str]:
     chief = view.get("chief")
     if not chief:
         return []
     px, py = xy(chief["x"], chief["y"])
     cx, cy = px + CELL / 2, py + CELL / 2
+    name = piece(t("a11y.pueblo.chief_at", n=chief["index"] + 1))
     return [
-        f'<g data-chief="{chief["index"]}">'
+        f'<g data-chief="{chief["index"]}"{name}>'
         f'<circle cx="{cx}" cy="{cy + 6}" r="12" fill="#5d4037" stroke="#212121" stroke-width="2"/>'
         f'<circle cx="{cx}" cy="{cy - 8}" r="8" fill="#8d6e63" stroke="#212121" stroke-width="2"/>'
         f'<path d="M{cx - 2} {cy - 15} l 4 -10 l 3 9 z" fill="#c62828"/></g>'
     ]
 
 
-def _clickable(view: dict[str, Any], targets: Targets) -> list[str]:
+def target_name(token: str, t: Translator) -> str:
+    """What clicking ``token`` does, in words: "Move the chief 3 squares on"."""
+    action = token.removeprefix("act:")
+    if "@" in action:
+        stone = t("pueblo.coloured_stone") if action[0] == "C" else t("pueblo.neutral_stone")
+        pose, _, square = action[1:].partition("@")
+        return t("a11y.pueblo.place", stone=stone, pose=pose, square=square)
+    word, _, rest = action.partition(" ")
+    if word == "chief":
+        return t.plural("a11y.pueblo.chief", int(rest))
+    if word == "sacred":
+        return t("a11y.pueblo.sacred", square=rest)
+    return t("a11y.pueblo.remove", n=rest)
+
+
+def _clickable(view: dict[str, Any], targets: Targets, t: Translator) -> list[str]:
     out = []
     for anchor, (token, cubes) in sorted(targets.anchors.items()):
         x, y = square_xy(anchor)
@@ -188,7 +216,7 @@ def _clickable(view: dict[str, Any], targets: Targets) -> list[str]:
                 f'class="pb-ghost-level">{level}</text>'
             )
         out.append(
-            f'<g class="pb-anchor" data-click="{escape(token)}">'
+            f'<g class="pb-anchor" data-click="{escape(token)}"{target(target_name(token, t))}>'
             f'<rect x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
             f'class="pb-hit" data-testid="anchor-{anchor}"/>'
             f'<g class="pb-ghost">{"".join(ghost)}</g></g>'
@@ -199,7 +227,8 @@ def _clickable(view: dict[str, Any], targets: Targets) -> list[str]:
         px, py = xy(square["x"], square["y"])
         steps = token.rsplit(" ", 1)[-1]
         out.append(
-            f'<g class="pb-step" data-click="{escape(token)}" data-testid="step-{steps}">'
+            f'<g class="pb-step" data-click="{escape(token)}" data-testid="step-{steps}"'
+            f"{target(target_name(token, t))}>"
             f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
             f'class="pb-hit-step"/><text x="{px + CELL / 2}" y="{py + CELL / 2 + 7}" '
             f'text-anchor="middle" class="pb-step-n">{steps}</text></g>'
@@ -208,7 +237,8 @@ def _clickable(view: dict[str, Any], targets: Targets) -> list[str]:
         px, py = xy(*square_xy(name))
         out.append(
             f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="4" '
-            f'class="pb-hit-site" data-click="{escape(token)}" data-testid="site-{name}"/>'
+            f'class="pb-hit-site" data-click="{escape(token)}" data-testid="site-{name}"'
+            f"{target(target_name(token, t))}/>"
         )
     if targets.stones:
         owner = {}
@@ -218,10 +248,12 @@ def _clickable(view: dict[str, Any], targets: Targets) -> list[str]:
             columns = [c for c, s in owner.items() if s == stone]
             for i, (x, y) in enumerate(sorted(columns)):
                 px, py = xy(x, y)
-                testid = f' data-testid="stone-{stone}"' if i == 0 else ""
+                # One button per stone; its other squares answer the mouse only.
+                first = f' data-testid="stone-{stone}"{target(target_name(token, t))}'
+                marks = first if i == 0 else ' aria-hidden="true"'
                 out.append(
                     f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                    f'rx="4" class="pb-hit-site" data-click="{escape(token)}"{testid}/>'
+                    f'rx="4" class="pb-hit-site" data-click="{escape(token)}"{marks}/>'
                 )
     return out
 
@@ -256,7 +288,7 @@ def pose_svg(cells: list[list[int]], colour: str, size: int = 92) -> str:
             )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" '
-        f'height="{size}" class="pb-pose">{"".join(faces)}</svg>'
+        f'height="{size}" class="pb-pose" aria-hidden="true">{"".join(faces)}</svg>'
     )
 
 
@@ -282,4 +314,6 @@ BOARD_CSS = f"""
 .pb-hit-site:hover{{fill-opacity:.6}}
 .pb-chip{{width:14px;height:14px;border-radius:3px;display:inline-block;border:1px solid #212121}}
 .pb-scene{{border-radius:8px;overflow:hidden}}
+.body--dark .pb-coord{{fill:#c4bcae}}
+.body--dark .pb-scene{{filter:brightness(.85)}}
 """

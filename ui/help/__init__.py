@@ -1,0 +1,1 @@
+"""The rules help: one markdown text per game and language, and the situations it pictures."""
