@@ -19,9 +19,15 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m ui.app
 
-## Lint, type-check, unit and storage tests, then the end-to-end suite.
+## Lint and type-check, then the unit and storage tests alongside the browser suite (two
+## processes: the browser suite mostly waits on pages and bots, the other keeps a core busy).
 test: $(STAMP) chromium database lint
-	$(BIN)/python -m pytest tests e2e -q
+	@$(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
+	$(BIN)/python -m pytest e2e -q; browser=$$?; \
+	wait $$units; unit=$$?; \
+	echo "--- unit, rules and storage tests (run alongside the browser suite) ---"; \
+	cat .unit-tests.log; \
+	exit $$(( unit || browser ))
 
 ## Unit, rules and storage tests only.
 unit: $(STAMP) database
