@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # What this visitor may do now, once there is something: the result, a hand-over, or
 # the controls on offer (with the board's ``data-sent`` and the lot being picked).
@@ -101,7 +102,12 @@ def act(page: Page, rng: random.Random, now: dict[str, Any]) -> None:
         page.wait_for_selector('[data-testid^=camel-][data-click^="act:swap"]')
         page.get_by_test_id(rng.choice(offered(page)["acts"])).first.click()
     else:
-        page.get_by_test_id(choice).first.click()
+        try:
+            page.get_by_test_id(choice).first.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            # The position moved on between reading the offers and the click (a bot's
+            # sealed bid closing an auction redraws the board): read them again.
+            return
     page.wait_for_function(SENT_CHANGED, arg=now["sent"])
 
 

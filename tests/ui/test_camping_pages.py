@@ -37,6 +37,16 @@ async def click_and_wait(user: User, token: str) -> None:
     raise AssertionError(f"the board did not change after {token}")
 
 
+async def until_offered(user: User) -> None:
+    """Wait (up to 5 s) until the board offers something to click: a click redraws the
+    board while the move is sent (nothing offered), then again for the next seat."""
+    for _ in range(100):
+        if offered(user, "act") or offered(user, "sel"):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the board offers nothing")
+
+
 async def open_form(user: User, players: int) -> None:
     await user.open("/new/camping")
     user.find(marker="name").clear().type("Ann")
@@ -102,6 +112,7 @@ async def test_the_mystery_tokens_reach_the_page_face_down_until_the_reveal(user
     assert shown.count('data-piece="token"') == 3
     assert 'data-piece="pest"' not in shown and 'data-piece="icecream"' not in shown
     for _ in range(2 + 2 * 4):  # two bungalows, then four caravans each
+        await until_offered(user)
         if not offered(user, "act"):
             await click_and_wait(user, f"sel:{offered(user, 'sel')[0]}")
         await click_and_wait(user, f"act:{offered(user, 'act')[0]}")

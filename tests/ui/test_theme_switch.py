@@ -24,7 +24,9 @@ def checked(user: User) -> list[str]:
     return sorted(
         str(e.props.get("data-testid"))
         for e in user.client.elements.values()
-        if e.props.get("role") == "menuitemradio" and e.props.get("aria-checked") == "true"
+        if e.props.get("role") == "menuitemradio"
+        and e.props.get("aria-checked") == "true"
+        and str(e.props.get("data-testid")).startswith("theme-")  # not the language items
     )
 
 
