@@ -22,7 +22,8 @@ of search and per move.
 
 ``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
 per move (``--iterations`` alone makes the search deterministic: no time limit);
-``--markdown`` prints table rows for ``bench/README.md``.
+``--markdown`` prints table rows for ``bench/README.md``; ``--progress`` prints each
+game's result as it ends (a long run then leaves partial results).
 """
 
 from __future__ import annotations
@@ -218,6 +219,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--markdown", action="store_true", help="print README table rows")
+    parser.add_argument(
+        "--progress", action="store_true", help="print each game's result as it ends"
+    )
     args = parser.parse_args(argv)
     budgets = tuple(sorted(assignments(args.budget, float).items()))
     iterations = tuple(sorted((k, int(v)) for k, v in assignments(args.iterations, int).items()))
@@ -229,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         for game in args.games.split(","):
             rules = GAMES[game]
-            counts = range(rules.min_players, rules.max_players + 1)
+            counts = list(range(rules.min_players, rules.max_players + 1))
             if args.players:
                 counts = [int(p) for p in args.players.split(",") if int(p) in counts]
             for players in counts:
@@ -239,10 +243,12 @@ def main(argv: list[str] | None = None) -> None:
                         for i in range(args.matches)
                     ]
                     start = time.perf_counter()
-                    if pool is not None:
-                        games = list(pool.map(play, jobs))
-                    else:
-                        games = [play(job) for job in jobs]
+                    found = pool.map(play, jobs) if pool is not None else map(play, jobs)
+                    games = []
+                    for job, one in zip(jobs, found, strict=True):
+                        games.append(one)
+                        if args.progress:
+                            print(f"  game {job.index}: {a} scored {one.result:g}", flush=True)
                     print(summarise(jobs, games, args.markdown))
                     if not args.markdown:
                         wall = time.perf_counter() - start

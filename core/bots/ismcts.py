@@ -31,6 +31,16 @@ pass the game's heuristic choice where that helps (:data:`SETTINGS`) -- as a
 progressive bias: ``prior_bias / visits`` is added to its mean, so it is tried
 first and kept unless the search finds a clearly better action.
 
+**Candidates (progressive widening).** Where the root has far more actions than
+the budget can tell apart (Pueblo: about 185 placements), :func:`search` may be
+given them ranked -- the levels pass the heuristic's ranking, :func:`ranking` --
+with ``widening = (k, c)``: after ``n`` iterations only the first ``k + c *
+sqrt(n)`` compete, so the search spends its budget telling the heuristic's best
+few apart and admits more as it goes. Only the root and only the searching seat
+are narrowed (at a simultaneous root, its own bids: Off Season's ranking puts the
+bids nearest the heuristic's first); the heuristic is called once a move, on the
+state the bot was given, so the hidden-information contract is unchanged.
+
 **Simultaneous moves** (Off Season's sealed bids: ``to_move()`` holds several
 seats). The engine takes the bids one at a time, so the tree treats them
 sequentially in seat order, but no seat's choice may depend on the others' sealed
@@ -58,7 +68,8 @@ The hidden-information contract (``core.bots``)
 -----------------------------------------------
 On the state it is given, the search calls only ``legal_actions(seat)`` and
 ``determinize(seat, rng)``; the levels add ``view(seat)`` (to know the game) and,
-for a prior or :func:`easy`, the heuristic, which keeps to the same contract.
+for a prior, candidates or :func:`easy`, the heuristic (its choice or its ranking),
+which keeps to the same contract.
 Everything else -- other seats' actions, ``apply``, rollout policies and
 evaluations reading any seat's ``view`` or the state's own methods -- happens on
 the states ``determinize`` returned, which are the search's own guesses.
@@ -70,10 +81,10 @@ is a ``deepcopy`` (about 265 us on an idle core, ``bench/README.md``), but its
 ``legal_actions`` (about 100 us, called on every ply) costs more: a profile of
 300 iterations with 20-ply rollouts spent 18% in ``deepcopy`` and 56% in listing
 caravans (``combos.hand_caravans``). Other games clone in 5-140 us. ``view`` is
-never called inside the tree; rollouts are uniformly random (the heuristics cost
-2-25 ms a move, too dear to play out with), cut off after ``depth`` plies, and the
-position is then judged by a per-game evaluation (below). Playouts per second per
-game are in ``bench/README.md`` (Arena).
+never called inside the tree; rollouts are uniformly random or :func:`light` (the
+heuristics cost 2-25 ms a move, too dear to play out with), cut off after
+``depth`` plies, and the position is then judged by a per-game evaluation
+(below). Playouts per second per game are in ``bench/README.md`` (Arena).
 
 Reproducibility: given the same ``rng`` state and an iteration budget without a
 time budget, the choice is the same. A time budget makes the number of
@@ -200,20 +211,36 @@ def pueblo_evaluation(state: State, width: float = 0.0) -> list[float]:
     it on a whole lap now -- counted ``1 + stops left / 36`` times, as the heuristic
     does (:mod:`core.bots.pueblo_heuristic`): the final lap charges a whole lap, each
     stop before it one square. Lower is better; reads the determinized state's
-    ``sight`` (the engine's own rule), which a bot may do on its own guesses."""
+    ``sight`` (the engine's own rule), which a bot may do on its own guesses.
+
+    The chief's next stop is known better than an average square: when the seat to
+    move will move him next (it is placing, or moving him), it is charged as the
+    square of the four ahead that is best for that seat (by this same measure), in
+    place of one average stop."""
     from core.games.pueblo.geometry import RING
 
     if state.is_over():
         return outcome(state)
     pueblo: Any = state
     players = len(pueblo.penalties)
-    exposure = [0] * players
-    for index in range(RING):
-        for seat, points in enumerate(pueblo.sight(index)[1]):
-            exposure[seat] += points
+    sights = [pueblo.sight(index)[1] for index in range(RING)]
+    exposure = [sum(points[seat] for points in sights) for seat in range(players)]
     stops = sum(pueblo.stones_left(seat) for seat in range(players))
     factor = 1 + stops / RING
-    projected = [-(p + factor * e) for p, e in zip(pueblo.penalties, exposure, strict=True)]
+    penalties = list(pueblo.penalties)
+    mover = pueblo.current
+    if pueblo.phase in ("place", "chief") and mover is not None:
+        if pueblo.phase == "place":
+            factor -= 1 / RING  # the stone now placed is one stop fewer to come
+        best = None
+        for steps in range(1, 5):
+            points = sights[(pueblo.chief + steps) % RING]
+            mine = points[mover] - max(p for s, p in enumerate(points) if s != mover)
+            if best is None or mine < best[0]:
+                best = mine, points
+        assert best is not None
+        penalties = [p + q for p, q in zip(penalties, best[1], strict=True)]
+    projected = [-(p + factor * e) for p, e in zip(penalties, exposure, strict=True)]
     return margins(projected, width or 10.0)
 
 
@@ -369,6 +396,8 @@ def search(
     exploration: float = EXPLORATION,
     prior: str | None = None,
     prior_bias: float = 0.0,
+    candidates: list[str] | None = None,
+    widening: tuple[int, float] = (0, 0.0),
 ) -> SearchResult:
     """Search from ``seat``'s point of view; stop after ``iterations`` or ``seconds``.
 
@@ -378,6 +407,11 @@ def search(
     (default :func:`score_evaluation`) judges the position instead of the end of
     the game. Without ``iterations`` or ``seconds`` this would never stop, so one
     of them is required.
+
+    ``candidates`` (the root actions of ``seat`` in the order to try them, for instance
+    the heuristic's ranking) with ``widening = (k, c)`` narrows the root: after ``n``
+    iterations only the first ``k + c * sqrt(n)`` candidates compete (progressive
+    widening; ``k`` 0: no narrowing). Deeper nodes and other seats are not narrowed.
     """
     if iterations is None and seconds is None:
         raise ValueError("Give the search an iteration budget, a time budget, or both.")
@@ -394,11 +428,22 @@ def search(
     if prior is not None and prior in legal and prior_bias:
         root.edges[seat] = {prior: _Edge(prior_bias)}
         root.edges[seat][prior].avail = 0
+    narrow: Callable[[list[str]], list[str]] | None = None
+    first, growth = widening
+    if candidates and first:
+        ranked = [a for a in candidates if a in legal] or legal
+
+        def widened(actions: list[str]) -> list[str]:
+            k = first + int(growth * math.sqrt(done))
+            return [a for a in ranked[:k] if a in actions] or actions
+
+        narrow = widened
+
     done = plies = 0
     clock = time.perf_counter
     while done < budget and (done == 0 or clock() < deadline):
         guess = state.determinize(seat, rng)
-        path, node = _descend(root, guess, rng, exploration)
+        path, node = _descend(root, guess, rng, exploration, (seat, narrow))
         plies += _play_out(guess, rng, rollout, depth)
         rewards = outcome(guess) if guess.is_over() else judge(guess)
         for mover, edge, weight in path:
@@ -420,10 +465,16 @@ def search(
 
 
 def _descend(
-    root: _Node, state: State, rng: random.Random, exploration: float
+    root: _Node,
+    state: State,
+    rng: random.Random,
+    exploration: float,
+    narrowed: tuple[int, Callable[[list[str]], list[str]] | None] = (-1, None),
 ) -> tuple[list[tuple[int, _Edge, float]], _Node]:
     """Selection and expansion on ``state`` (changed in place); the edges taken, each
-    with its Exp3 weight (0 for a choice made alone, by UCB)."""
+    with its Exp3 weight (0 for a choice made alone, by UCB). ``narrowed`` is a seat
+    and what it may choose from at the root (progressive widening), or None."""
+    seat, narrow = narrowed
     path: list[tuple[int, _Edge, float]] = []
     node = root
     while True:
@@ -435,7 +486,10 @@ def _descend(
             table = node.edges.get(mover)
             if table is None:
                 table = node.edges[mover] = {}
-            action, edge, new = _select(table, state.legal_actions(mover), rng, exploration)
+            legal = state.legal_actions(mover)
+            if narrow is not None and node is root and mover == seat:
+                legal = narrow(legal)
+            action, edge, new = _select(table, legal, rng, exploration)
             state.apply(mover, action)
             path.append((mover, edge, 0.0))
             if edge.child is None:
@@ -453,6 +507,8 @@ def _descend(
                 if table is None:
                     table = node.edges[mover] = {}
                 legal = state.legal_actions(mover)
+                if narrow is not None and node is root and mover == seat:
+                    legal = narrow(legal)
                 action, edge, fresh, weight = _select_simultaneous(table, legal, rng)
                 state.apply(mover, action)
                 path.append((mover, edge, weight))
@@ -524,9 +580,11 @@ class Settings:
     depth: int | None = None  # rollout plies before evaluating; None: to the end
     evaluation: str = "scores"  # a key of EVALUATIONS
     scale: float = 0.0  # the evaluation's logistic width (0: its own default)
-    heuristic_rollout: bool = False  # roll out with the game's heuristic, not at random
+    rollout: str = "random"  # "random", "heuristic" (the game's), or "light" (:func:`light`)
     prior_bias: float = 0.0  # progressive bias towards the heuristic's choice at the root
     exploration: float = EXPLORATION
+    candidates: int = 0  # the root starts with the heuristic's best k actions (0: all)
+    widening: float = 0.0  # ... and admits its next one as sqrt(iterations) grows by 1/this
 
 
 @dataclass(frozen=True)
@@ -547,8 +605,8 @@ SETTINGS: dict[str, Settings] = {
     "caravan": Settings(depth=20, evaluation="caravan", prior_bias=2.0),
     "camping": Settings(depth=6, evaluation="camping", prior_bias=2.0),
     "feurio": Settings(depth=10),
-    "pueblo": Settings(depth=2, evaluation="pueblo"),
-    "offseason": Settings(depth=12, evaluation="offseason", prior_bias=2.0, heuristic_rollout=True),
+    "pueblo": Settings(depth=2, evaluation="pueblo", prior_bias=2.0, candidates=4, widening=0.25),
+    "offseason": Settings(depth=12, evaluation="offseason", prior_bias=2.0, rollout="heuristic"),
 }
 """Per game id; a game not listed is searched with ``Settings()``: random rollouts to the end."""
 
@@ -558,6 +616,44 @@ def heuristic(game: str | None) -> Policy:
     from core.bots import BOTS  # here, not at the top: core.bots may import this module
 
     return BOTS["heuristic"].policy(game)
+
+
+def rollout_policy(kind: str, game: str | None) -> Policy | None:
+    """The rollout policy named ``kind`` for ``game`` (None: uniformly random)."""
+    if kind == "heuristic":
+        return heuristic(game)
+    if kind == "light":
+        return light
+    return None
+
+
+def light(state: State, seat: int, rng: random.Random) -> str:
+    """A rollout policy barely dearer than random: in an auction (every action a bid or a
+    pass) it bids the least it may, or passes; elsewhere a uniformly random action.
+    Random bids would spend half a seat's coins on every auction of a rollout."""
+    legal = state.legal_actions(seat)
+    if all(a == "pass" or a.startswith("bid ") for a in legal):
+        if "pass" in legal:
+            return "pass"
+        return min(legal, key=lambda a: int(a.split()[1]))
+    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def ranking(game: str | None) -> Callable[[State, int, random.Random], list[str]]:
+    """The heuristic's ranking of a seat's legal actions, its choice first: a game's own
+    ``ranked`` where its heuristic has one, else the choice followed by the rest."""
+    from core.bots import offseason_heuristic, pueblo_heuristic
+
+    own = {"pueblo": pueblo_heuristic.ranked, "offseason": offseason_heuristic.ranked}
+    if game in own:
+        return own[game]
+    choose = heuristic(game)
+
+    def choice_first(state: State, seat: int, rng: random.Random) -> list[str]:
+        first = choose(state, seat, rng)
+        return [first] + [a for a in state.legal_actions(seat) if a != first]
+
+    return choice_first
 
 
 def play_level(
@@ -581,21 +677,24 @@ def play_level(
     def evaluate(position: State) -> list[float]:
         return judge(position, width)
 
-    prior = None
-    if chosen.prior_bias and len(state.legal_actions(seat)) > 1:
-        prior = heuristic(game)(state, seat, rng)
+    prior = ranked = None
+    if (chosen.prior_bias or chosen.candidates) and len(state.legal_actions(seat)) > 1:
+        ranked = ranking(game)(state, seat, rng)
+        prior = ranked[0]
     return search(
         state,
         seat,
         rng,
         iterations=budget.iterations,
         seconds=budget.seconds,
-        rollout=heuristic(game) if chosen.heuristic_rollout else None,
+        rollout=rollout_policy(chosen.rollout, game),
         depth=chosen.depth,
         evaluate=evaluate,
         exploration=chosen.exploration,
         prior=prior,
         prior_bias=chosen.prior_bias,
+        candidates=ranked,
+        widening=(chosen.candidates, chosen.widening),
     )
 
 

@@ -114,19 +114,8 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
         return merchant.sealed_bid(actions)
     if step == "open":
         return merchant.open_bid(actions)
-    if step == "choose":
-        scores = [merchant.market_value(int(a.split()[1])) for a in actions]
-    elif step == "power":
-        scores = merchant.power_scores(actions)
-    elif step == "discard":
-        scores = merchant.discard_scores(actions)
-    elif step == "load":
-        scores = merchant.load_scores(actions)
-    elif step == "saddle":
-        scores = merchant.saddle_scores(actions)
-    elif step == "sell":
-        scores = merchant.sale_scores(actions)
-    else:  # a step this bot does not know: keep things as they are when allowed
+    scores = merchant.step_scores(step, actions)
+    if scores is None:  # a step this bot does not know: keep things as they are when allowed
         for quiet in ("pass", "skip"):
             if quiet in actions:
                 return quiet
@@ -135,7 +124,26 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
 
 
-# ---------------------------------------------------------------------- prices
+def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
+    """The legal actions of ``seat``, the bot's choice first, then the rest in the order
+    it scores them: sealed bids by their distance from the bid it makes (a search's
+    candidates, so a narrowed search weighs the bids around the heuristic's)."""
+    actions = state.legal_actions(seat)
+    first = choose(state, seat, rng)
+    rest = [a for a in actions if a != first]
+    if len(actions) == 1:
+        return actions
+    view = state.view(seat)
+    step = view["step"]
+    if step in ("bid", "open") and first.startswith("bid "):
+        wanted = int(first.split()[1])
+        rest.sort(key=lambda a: (abs(int(a.split()[1]) - wanted), a) if a != "pass" else (0, a))
+        return [first] + rest
+    scores = Merchant(view, seat, rng).step_scores(step, rest) if rest else []
+    if scores is None:
+        return [first] + rest
+    order = sorted(range(len(rest)), key=lambda i: -scores[i])
+    return [first] + [rest[i] for i in order]
 
 
 def kind_of(codes: Iterable[str]) -> str | None:
@@ -456,6 +464,18 @@ class Merchant:
             + max(self.power_values(market, options))
             - self.worth(self.caravan, self.tokens)
         )
+
+    def step_scores(self, step: str, actions: list[str]) -> list[float] | None:
+        """The score of each action at ``step`` (higher is better; None: a step not scored)."""
+        scorer = {
+            "choose": lambda acts: [self.market_value(int(a.split()[1])) for a in acts],
+            "power": self.power_scores,
+            "discard": self.discard_scores,
+            "load": self.load_scores,
+            "saddle": self.saddle_scores,
+            "sell": self.sale_scores,
+        }.get(step)
+        return None if scorer is None else scorer(actions)
 
     def power_scores(self, actions: list[str]) -> list[float]:
         turn = self.view["turn"]

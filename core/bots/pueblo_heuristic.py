@@ -134,17 +134,43 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
         return "bid 0" if "bid 0" in actions else "pass"
     if phase == "card":
         return max(actions, key=lambda a: int(a.split()[1]))
-    pueblo = Pueblo(view, seat)
-    if phase == "chief":
-        scores = pueblo.chief_scores(view["preview"])
-    elif phase == "place":
-        actions, scores = pueblo.place_scores(actions, rng)
-    elif phase == "remove":
-        scores = pueblo.remove_scores(actions)
-    else:
+    if phase not in SCORED:
         return rng.choice(actions)
+    actions, scores = scored(view, seat, actions, rng)
     best = max(scores)
     return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
+
+
+SCORED = ("chief", "place", "remove")  # the phases the bot scores every action of
+
+
+def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
+    """The actions of ``seat``, the bot's choice first (what :func:`choose` picks with the
+    same ``rng``) and the rest in the order it scores them: a search's candidates. Above
+    ``SAMPLE`` placements only the sampled ones."""
+    actions = state.legal_actions(seat)
+    view = state.view(seat)
+    if len(actions) == 1 or view["phase"] not in SCORED:
+        first = choose(state, seat, rng)
+        return [first] + [a for a in actions if a != first]
+    actions, scores = scored(view, seat, actions, rng)
+    best = max(scores)
+    first = rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [first] + [actions[i] for i in order if actions[i] != first]
+
+
+def scored(
+    view: dict[str, Any], seat: int, actions: list[str], rng: random.Random
+) -> tuple[list[str], list[float]]:
+    """In a phase of :data:`SCORED`, the actions the bot scores and their scores (higher
+    is better; a random sample of the placements when there are more than ``SAMPLE``)."""
+    pueblo = Pueblo(view, seat)
+    if view["phase"] == "chief":
+        return actions, pueblo.chief_scores(view["preview"])
+    if view["phase"] == "place":
+        return pueblo.place_scores(actions, rng)
+    return actions, pueblo.remove_scores(actions)
 
 
 class Pueblo:

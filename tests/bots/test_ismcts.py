@@ -274,3 +274,129 @@ def test_a_search_needs_a_budget_and_stops_at_its_time_limit() -> None:
 def test_the_levels_can_be_sent_to_a_process_pool() -> None:
     for level in LEVELS.values():
         assert pickle.loads(pickle.dumps(level)) is level
+
+
+class Counting(Nim):
+    """Nim with many takes (1 to ``most``), so a root can be narrowed."""
+
+    def __init__(self, counters: int, most: int, turn: int = 0) -> None:
+        super().__init__(counters, turn)
+        self.most = most
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_move():
+            return []
+        return [str(n) for n in range(1, self.most + 1) if n <= self.counters]
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction("Take up to the limit.")
+        self.counters -= int(action)
+        self.turn = 1 - seat
+
+    def clone(self) -> Counting:
+        return Counting(self.counters, self.most, self.turn)
+
+    def determinize(self, seat: int, rng: random.Random) -> Counting:
+        return self.clone()
+
+
+def test_progressive_widening_tries_only_the_best_ranked_candidates_at_first() -> None:
+    state = Counting(40, 9)
+    order = ["5", "2", "7", "1", "9", "3", "4", "6", "8"]
+    fixed = search(state, 0, random.Random(1), iterations=200, candidates=order, widening=(3, 0.0))
+    assert {a for a, n in fixed.visits.items() if n} == {"5", "2", "7"}
+    assert sum(fixed.visits.values()) == 200
+    # One more candidate each time sqrt(iterations) grows by 2: 3 + 0.5 * sqrt(99) = 7.97.
+    growing = search(
+        state, 0, random.Random(1), iterations=100, candidates=order, widening=(3, 0.5)
+    )
+    assert {a for a, n in growing.visits.items() if n} == set(order[:7])
+    unranked = search(state, 0, random.Random(1), iterations=100)
+    assert all(unranked.visits.values())
+
+
+def test_a_cut_off_rollout_is_judged_by_the_evaluation() -> None:
+    judged: list[int] = []
+
+    def counters_left(position: State) -> list[float]:
+        judged.append(cast(Nim, position).counters)
+        return [0.5, 0.5]
+
+    found = search(Nim(30), 0, random.Random(2), iterations=40, depth=3, evaluate=counters_left)
+    assert len(judged) == found.iterations == 40
+    # At least one move in the tree, then exactly three in the rollout: never the end.
+    assert all(0 < left <= 30 - 4 for left in judged)
+    assert found.plies == 40 * 3
+
+
+@pytest.mark.parametrize("game", ["pueblo", "offseason", "caravan"])
+def test_the_heuristic_ranking_starts_with_its_choice_and_holds_only_legal_actions(
+    game: str,
+) -> None:
+    rank = ismcts.ranking(game)
+    choose = ismcts.heuristic(game)
+    seen = 0
+    for state in positions(game, 2, seed=6, plies=(0, 1, 2, 7, 12, 20)):
+        for seat in sorted(state.to_move()):
+            legal = state.legal_actions(seat)
+            ranked = rank(state, seat, random.Random(5))
+            assert ranked and len(set(ranked)) == len(ranked) and set(ranked) <= set(legal)
+            assert ranked[0] == choose(state, seat, random.Random(5))
+            seen += len(legal) > 1
+    assert seen >= 3
+
+
+def test_pueblo_ranking_follows_the_heuristics_scores() -> None:
+    from core.bots import pueblo_heuristic
+
+    for state in positions("pueblo", 2, seed=3, plies=(2, 10, 11)):
+        (seat,) = state.to_move()
+        view = state.view(seat)
+        ranked = pueblo_heuristic.ranked(state, seat, random.Random(4))
+        actions, scores = pueblo_heuristic.scored(
+            view, seat, state.legal_actions(seat), random.Random(4)
+        )
+        by_action = dict(zip(actions, scores, strict=True))
+        assert sorted(ranked) == sorted(actions)
+        assert [by_action[a] for a in ranked[1:]] == sorted(
+            (by_action[a] for a in ranked[1:]), reverse=True
+        )
+        assert by_action[ranked[0]] == max(scores)
+
+
+def test_offseason_ranking_puts_the_bids_nearest_the_heuristics_first() -> None:
+    from core.bots import offseason_heuristic
+
+    for state in positions("offseason", 2, seed=1, plies=(0,)):
+        seat = 0
+        legal = state.legal_actions(seat)
+        assert state.view(seat)["step"] == "bid" and len(legal) > 3
+        ranked = offseason_heuristic.ranked(state, seat, random.Random(3))
+        assert sorted(ranked) == sorted(legal)
+        wanted = int(ranked[0].split()[1])
+        distances = [abs(int(a.split()[1]) - wanted) for a in ranked]
+        assert distances == sorted(distances)
+
+
+def test_light_rollouts_bid_the_least_in_auctions_and_play_at_random_elsewhere() -> None:
+    from core.games.offseason import OffSeasonRules
+
+    state = OffSeasonRules().new_game(2, seed=3)
+    rng = random.Random(0)
+    auctions = others = 0
+    picked: set[str] = set()
+    while not state.is_over() and others < 40:
+        seat = min(state.to_move())
+        legal = state.legal_actions(seat)
+        action = ismcts.light(state, seat, rng)
+        assert action in legal
+        if all(a == "pass" or a.startswith("bid ") for a in legal):
+            assert action == ("pass" if "pass" in legal else "bid 0")
+            auctions += 1
+        elif len(legal) > 2:
+            picked.add(action.split()[0])
+            others += 1
+        state.apply(seat, action)
+    assert auctions >= 2 and others >= 10
+    assert len(picked) >= 3  # not always the first or the quiet action

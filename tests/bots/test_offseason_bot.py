@@ -256,7 +256,7 @@ def test_heuristic_empties_every_camel_in_the_last_round() -> None:
         start="sale",
         last_round=True,
     )
-    sold = []
+    sold: list[str] = []
     while state.view(0)["current"] == 0 and state.phase == "sale":
         action = ask(state, 0, len(sold))
         assert action != "pass"
