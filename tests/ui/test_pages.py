@@ -150,12 +150,12 @@ async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> 
     await start_hot_seat(user)
     user.find(marker="cover-show").click()
     await user.should_see("Your lead")
-    indicators, turn = elements_marked(user, "indicator-"), elements_marked(user, "turn")
+    indicators, turn = elements_marked(user, "indicators"), elements_marked(user, "turn")
     single = next(m for m in card_markers(user) if m[5] in "23456789")
     user.find(marker=single).click()
     user.find(marker="play").click()
     await user.should_see("Pass the device to")
-    assert elements_marked(user, "indicator-") == indicators != set()
+    assert elements_marked(user, "indicators") == indicators != set()
     assert elements_marked(user, "turn") == turn != set()
     assert card_markers(user) == []
 

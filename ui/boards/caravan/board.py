@@ -14,8 +14,15 @@ from typing import Any
 
 from nicegui import ui
 
-from ui.boards.caravan.cards import card, card_name, suit_svg
-from ui.boards.caravan.markup import MARKUP_CSS, backs_html, describe_play, pile_html, season_html
+from ui.boards.caravan.cards import card, card_name
+from ui.boards.caravan.markup import (
+    MARKUP_CSS,
+    backs_html,
+    describe_play,
+    indicators_html,
+    pile_html,
+    season_html,
+)
 from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
 from ui.i18n import Translator
 
@@ -83,9 +90,8 @@ class CaravanBoard:
                 with ui.row().classes("w-full items-start gap-6 wrap"):
                     with ui.column().classes("gap-1"):
                         ui.label(t("caravan.indicators")).classes("text-sm font-semibold")
-                        self.indicators = (
-                            ui.row().classes("gap-2").props('data-testid="indicators"')
-                        )
+                        self.indicators = ui.html("", sanitize=False).classes("cv-indicators")
+                        self.indicators.props('data-testid="indicators"').mark("indicators")
                         self.swapped = ui.label().classes("text-xs text-grey-8")
                     with ui.column().classes("gap-1 grow"):
                         self.season_title = ui.label().classes("text-sm font-semibold")
@@ -96,7 +102,7 @@ class CaravanBoard:
                             .classes("text-sm")
                             .props('data-testid="news" aria-live="polite"')
                         )
-            self._seat_panel(self.me, None)
+            self._seat_panel(self.me, thinking if self.seat is None else None)
             self.cover = ui.column().classes("w-full items-center gap-2 p-6 cv-cover")
             self.cover.props('data-testid="cover"')
             self.cover.visible = False
@@ -233,23 +239,7 @@ class CaravanBoard:
         return ""
 
     def _draw_indicators(self) -> None:
-        t = self.t
-        self.indicators.clear()
-        with self.indicators:
-            for ind in self.view["indicators"]:
-                with ui.column().classes("items-center gap-0"):
-                    card(t, ind["code"], size="sm", testid=f"indicator-{ind['code']}")
-                    effect = (
-                        "caravan.indicator_crown"
-                        if ind["role"] == "crown"
-                        else "caravan.indicator_ace"
-                    )
-                    with ui.row().classes("items-center gap-1 no-wrap"):
-                        ui.html(suit_svg(ind["suit"], 14), sanitize=False)
-                        ui.label(t(effect, suit=t(f"suit.{ind['suit']}"))).classes(
-                            "text-xs "
-                            + ("text-positive" if ind["role"] == "crown" else "text-negative")
-                        )
+        self.indicators.set_content(indicators_html(self.t, self.view["indicators"]))
 
     def _draw_season(self) -> None:
         values = self.view.get("values", {})

@@ -1,6 +1,6 @@
 """The Caravan sections every viewer sees alike, as HTML made once and shared.
 
-The season row, the collected piles and the rows of card backs show only public
+The indicators, the season row, the collected piles and the rows of card backs show only public
 parts of the view, so every spectator (and every player) of a table sees the same
 markup for them. Drawing them as element trees cost each client some twenty-five
 elements per move; here each section is one string, built once per language and
@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ui.boards.caravan.cards import card_markup
+from ui.boards.caravan.cards import card_markup, suit_svg
 from ui.i18n import Translator
 
 
@@ -41,6 +41,11 @@ def pile_html(t: Translator, seat: int, cards: list[str], values: dict[str, int]
     """A player's collected cards, small."""
     worth = tuple(values.get(code, 0) for code in cards)
     return _pile(t.lang, seat, tuple(cards), worth)
+
+
+def indicators_html(t: Translator, indicators: list[dict[str, Any]]) -> str:
+    """The hand's face-up indicators, each with what it does to its suit."""
+    return _indicators(t.lang, tuple((i["code"], i["suit"], i["role"]) for i in indicators))
 
 
 @lru_cache(maxsize=512)
@@ -76,10 +81,31 @@ def _pile(lang: str, seat: int, cards: tuple[str, ...], worth: tuple[int, ...]) 
     )
 
 
+@lru_cache(maxsize=256)
+def _indicators(lang: str, indicators: tuple[tuple[str, str, str], ...]) -> str:
+    t = Translator(lang)
+    parts = []
+    for code, suit, role in indicators:
+        crown = role == "crown"
+        effect = t(
+            "caravan.indicator_crown" if crown else "caravan.indicator_ace", suit=t(f"suit.{suit}")
+        )
+        tone = "text-positive" if crown else "text-negative"
+        card = card_markup(t, code, size="sm", testid=f"indicator-{code}", value=0)
+        parts.append(
+            f'<div class="cv-indicator">{card}<div class="cv-effect">{suit_svg(suit, 14)}'
+            f'<span class="text-xs {tone}">{escape(effect)}</span></div></div>'
+        )
+    return "".join(parts)
+
+
 MARKUP_CSS = """
 .cv-season{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;min-height:90px}
 .cv-play{display:flex;flex-direction:column;align-items:center;gap:.25rem}
 .cv-play-cards{display:flex;flex-wrap:wrap;gap:.25rem;justify-content:center}
 .cv-pile{display:flex;flex-wrap:wrap;gap:.25rem}
 .cv-backs{display:flex}
+.cv-indicators{display:flex;flex-wrap:wrap;gap:.5rem}
+.cv-indicator{display:flex;flex-direction:column;align-items:center}
+.cv-effect{display:flex;align-items:center;gap:.25rem;white-space:nowrap}
 """
