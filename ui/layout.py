@@ -39,6 +39,11 @@ def visitor_name(t: Translator) -> str:
     return name if isinstance(name, str) and name else t("guest_name", n=visitor_id()[:4])
 
 
+def heading(text: str, size: str = "text-2xl") -> ui.label:
+    """The page's one top-level heading (a label that screen readers announce as such)."""
+    return ui.label(text).classes(f"{size} font-bold").props('role="heading" aria-level="1"')
+
+
 def _switch_language(lang: str) -> None:
     app.storage.user["lang"] = lang
     ui.navigate.reload()

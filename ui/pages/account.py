@@ -20,7 +20,7 @@ from ui.auth.passwords import MIN_PASSWORD
 from ui.auth.routes import FIELD, safe_next
 from ui.auth.session import csrf_token, signed_in_as
 from ui.i18n import Translator
-from ui.layout import frame, translator, visitor_id
+from ui.layout import frame, heading, translator, visitor_id
 from ui.site import Site
 
 
@@ -74,7 +74,7 @@ def register(site: Site, providers: Providers) -> None:
         t = translator(request)
         visitor_id()
         with frame(t, t("account.signin")), ui.card().classes("w-full max-w-md gap-3"):
-            ui.label(t("account.signin")).classes("text-2xl font-bold")
+            heading(t("account.signin"))
             message(t, request)
             if signed_in_as():
                 ui.label(t("account.already", name=signed_in_as() or "")).classes("text-sm")
@@ -101,7 +101,7 @@ def register(site: Site, providers: Providers) -> None:
         t = translator(request)
         visitor_id()
         with frame(t, t("account.signup")), ui.card().classes("w-full max-w-md gap-3"):
-            ui.label(t("account.signup")).classes("text-2xl font-bold")
+            heading(t("account.signup"))
             ui.label(t("account.signup_keeps")).classes("text-sm")
             message(t, request)
             with post_form("/auth/signup", "signup-form"):
@@ -136,7 +136,7 @@ def register(site: Site, providers: Providers) -> None:
                     ui.button(t("account.signin"), on_click=lambda: ui.navigate.to("/signin"))
                     ui.button(t("account.signup"), on_click=lambda: ui.navigate.to("/signup"))
                 return
-            ui.label(t("account.title")).classes("text-2xl font-bold")
+            heading(t("account.title"))
             message(t, request)
             ui.label(t("account.signed_in_as", name=user.username or "")).props(
                 'data-testid="signed-in-as"'

@@ -15,7 +15,7 @@ from core.games import GAMES
 from storage import history as stored
 from storage.history import OUTCOMES, HistoryRow
 from ui.i18n import Translator
-from ui.layout import frame, translator, visitor_id
+from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
 from ui.site import Site
 
@@ -35,7 +35,7 @@ def register(site: Site) -> None:
         query, problems = read_query(game=game, result=result, opponent=opponent, page=page)
         with frame(t, t("history.title")):
             with ui.row().classes("w-full items-center gap-3 wrap"):
-                ui.label(t("history.title")).classes("text-2xl font-bold")
+                heading(t("history.title"))
                 ui.space()
                 ui.link(t("history.import"), "/import").props('data-testid="to-import"').mark(
                     "to-import"

@@ -10,7 +10,7 @@ from nicegui import ui
 from core.games import GAMES
 from ui.boards import BOARDS
 from ui.i18n import Translator
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def register() -> None:
     def home(request: Request) -> None:
         t = translator(request)
         with frame(t, t("home.title")):
-            ui.label(t("home.headline")).classes("text-3xl font-bold")
+            heading(t("home.headline"), "text-3xl")
             ui.label(t("home.intro")).classes("text-base text-grey-8")
             with ui.element("div").classes("w-full grid gap-4 cs-games"):
                 for game in SHOWCASE:

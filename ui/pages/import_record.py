@@ -18,7 +18,7 @@ from core.record import RecordError, loads, replay
 from core.table import TableError
 from ui.boards import BOARDS
 from ui.i18n import Translator
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 from ui.pages.errors import refusal
 from ui.pages.replayer import Replayer
 
@@ -39,7 +39,7 @@ def register() -> None:
     def import_page(request: Request) -> None:
         t = translator(request)
         with frame(t, t("import.title")):
-            ui.label(t("import.title")).classes("text-2xl font-bold")
+            heading(t("import.title"))
             ui.label(t("import.explain", size="1 MB")).classes("text-sm")
             ui.link(t("import.back"), "/history").props('data-testid="to-history"')
 

@@ -8,7 +8,7 @@ from nicegui import ui
 from core.games import GAMES
 from core.table import OPEN, Table
 from ui.i18n import Translator
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 from ui.site import Site
 
 
@@ -18,7 +18,7 @@ def register(site: Site) -> None:
         t = translator(request)
         with frame(t, t("lobby.title")):
             with ui.row().classes("w-full items-center"):
-                ui.label(t("lobby.title")).classes("text-2xl font-bold")
+                heading(t("lobby.title"))
                 ui.space()
                 ui.button(t("lobby.new"), on_click=lambda: ui.navigate.to("/")).props(
                     'color=primary no-caps data-testid="lobby-new"'

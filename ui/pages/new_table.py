@@ -14,7 +14,7 @@ from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableSettin
 from storage import repo
 from ui.boards import BOARDS
 from ui.i18n import Translator
-from ui.layout import frame, translator, visitor_id, visitor_name
+from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.site import Site
 
 MAX_NAME = 24
@@ -84,7 +84,7 @@ def register(site: Site) -> None:
 def _form(site: Site, t: Translator, game: str) -> None:
     rules = GAMES[game]
     low, high = rules.min_players, rules.max_players
-    ui.label(t("new.heading", game=rules.title)).classes("text-2xl font-bold")
+    heading(t("new.heading", game=rules.title))
     with ui.card().classes("w-full max-w-xl gap-3"):
         name = (
             ui.input(t("new.your_name"), value=visitor_name(t))

@@ -11,7 +11,7 @@ from nicegui import Client, app, ui
 from nicegui.page import page
 from starlette.exceptions import HTTPException
 
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 
 
 async def not_found(request: Request, exception: Exception) -> Response:
@@ -26,9 +26,7 @@ async def not_found(request: Request, exception: Exception) -> Response:
     with Client(page(""), request=request) as client:
         t = translator(request)
         with frame(t, t("missing.title")):
-            ui.label(t("missing.title")).classes("text-2xl font-bold").props(
-                'data-testid="not-found"'
-            )
+            heading(t("missing.title")).props('data-testid="not-found"')
             ui.label(t("missing.explain")).classes("text-base")
             ui.link(t("back_home"), "/")
     return client.build_response(request, 404)

@@ -15,7 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from storage import ratings
 from ui.i18n import Translator
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 from ui.site import Site
 
 
@@ -38,9 +38,7 @@ def register(site: Site) -> None:
 def show(t: Translator, player: dict[str, Any]) -> None:
     """The profile returned by :func:`storage.ratings.profile`."""
     with ui.column().classes("gap-0"):
-        ui.label(player["name"]).classes("text-2xl font-bold").props(
-            'data-testid="profile-name"'
-        ).mark("profile-name")
+        heading(player["name"]).props('data-testid="profile-name"').mark("profile-name")
         if player["username"] != player["name"]:
             ui.label(t("profile.username", username=player["username"])).classes("text-sm")
     _ratings(t, player["ratings"])

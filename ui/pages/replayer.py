@@ -14,6 +14,7 @@ from core.games import GAMES
 from core.record import dumps, replay, scores_by_ply
 from ui.boards import BOARDS
 from ui.i18n import Translator
+from ui.layout import heading
 from ui.pages.score_chart import marker, score_race_options
 
 SPECTATOR = -1  # the view toggle's value for the spectator's view
@@ -67,7 +68,7 @@ class Replayer:
         t = self.t
         title = GAMES[self.record["game"]].title
         with ui.row().classes("w-full items-center gap-3 wrap"):
-            ui.label(t("replay.heading", game=title)).classes("text-2xl font-bold")
+            heading(t("replay.heading", game=title))
             ui.space()
             if download_name is not None:
                 ui.button(

@@ -16,7 +16,7 @@ from core.games import GAMES
 from ui.boards import BOARDS
 from ui.help.situations import SITUATIONS, Situation, split
 from ui.i18n import Translator
-from ui.layout import frame, translator
+from ui.layout import frame, heading, translator
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 MARKDOWN_EXTRAS = ["fenced-code-blocks", "tables", "header-ids"]  # "#notation" links
@@ -43,7 +43,7 @@ def register() -> None:
         t = translator(request)
         with frame(t, t("rules.title")):
             ui.add_css(RULES_CSS)
-            ui.label(t("rules.index")).classes("text-2xl font-bold")
+            heading(t("rules.index"))
             entries = ui.element("div").classes("w-full grid gap-3 cs-rules-index")
             with entries.props('data-testid="rules-index"'):
                 for game, rules in GAMES.items():

@@ -66,7 +66,9 @@ def match_result(
     else:
         headline = t("result.wins", name=names[winners[0]])
     with ui.card().classes("w-full gap-3").props('data-testid="result"'):
-        ui.label(headline).classes("text-3xl font-bold").props('data-testid="result-headline"')
+        ui.label(headline).classes("text-3xl font-bold").props(
+            'data-testid="result-headline" role="heading" aria-level="2"'
+        )
         with ui.row().classes("gap-6 wrap"):
             for seat in sorted(range(len(names)), key=lambda s: (ranking[s], s)):
                 with ui.column().classes("items-center gap-0"):

@@ -15,7 +15,7 @@ from core.table import Move, Table, TableError
 from ui.boards import BOARDS
 from ui.boards.thinking import ThinkingMarks, seat_tokens
 from ui.i18n import Translator
-from ui.layout import frame, translator, visitor_id
+from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
 from ui.pages.move_box import MoveBox
@@ -92,7 +92,7 @@ class TableView:
         self.result_shown = False
         self.was_my_turn = False
         with ui.row().classes("w-full items-center gap-2"):
-            ui.label(GAMES[table.game].title).classes("text-2xl font-bold")
+            heading(GAMES[table.game].title)
             self.watching = ui.badge(self.t("table.watching")).props(
                 'color=grey-7 data-testid="watching"'
             )
