@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Self, cast
 
 
 class IllegalAction(ValueError):
@@ -77,6 +77,15 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden parts re-sampled."""
+
+    def after(self, seat: int, action: str) -> Self | None:
+        """A copy with ``action`` applied for ``seat``, or None when it is not legal."""
+        copy = cast(Self, self.clone())
+        try:
+            copy.apply(seat, action)
+        except IllegalAction:
+            return None
+        return copy
 
     def reversible(self, seat: int, action: str) -> bool:
         """Whether ``action`` by ``seat``, taken now, may later be taken back (undo).

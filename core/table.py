@@ -365,8 +365,9 @@ class Table:
         await self._notify(move)
         return move
 
-    def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
-        """Run the guards in order; return the state after the action, on a copy."""
+    def _check_turn_guards(self, seat: Any, *, by: str, expected_ply: int | None) -> None:
+        """The guards a move and an undo share, in order: the seat exists and ``by`` holds
+        it, the game has started and is not over, the client saw the latest position."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("not_player", "There is no such seat at this table.")
         if self.seats[seat].holder != by or not by:
@@ -379,6 +380,10 @@ class Table:
             raise TableError(
                 "stale", "The game moved on while you were choosing; here is the new position."
             )
+
+    def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
+        """Run the guards in order; return the state after the action, on a copy."""
+        self._check_turn_guards(seat, by=by, expected_ply=expected_ply)
         if seat not in self.state.to_move():
             raise TableError("not_your_turn", "It is not your turn.")
         after = self.state.clone()
@@ -448,18 +453,7 @@ class Table:
 
     def _undo_checked(self, seat: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the undo guards in order; return the position before the last action."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError("not_player", "There is no such seat at this table.")
-        if self.seats[seat].holder != by or not by:
-            raise TableError("not_player", "You do not hold this seat.")
-        if self.waiting:
-            raise TableError("not_started", "The game starts when every seat is taken.")
-        if self.state.is_over():
-            raise TableError("game_over", "The game is over.")
-        if expected_ply is not None and expected_ply != self.ply:
-            raise TableError(
-                "stale", "The game moved on while you were choosing; here is the new position."
-            )
+        self._check_turn_guards(seat, by=by, expected_ply=expected_ply)
         if not self.record["actions"]:
             raise TableError("nothing_to_undo", "There is no move to take back.")
         last_seat = self.record["actions"][-1][0]

@@ -581,10 +581,8 @@ class CampingState(State):
         region is contested; every set-up placement hands over to the next player."""
         if self.phase != MOVE or seat != self.current:
             return False
-        after = self.clone()
-        try:
-            after.apply(seat, action)
-        except IllegalAction:
+        after = self.after(seat, action)
+        if after is None:
             return False
         return after.phase in (MOVE, FENCE) and after.turn == self.turn and after.current == seat
 

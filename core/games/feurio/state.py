@@ -621,10 +621,8 @@ class FeurioState(State):
         after which the colour cannot place any man: the next turn then draws a tile."""
         if self.phase == OVER or seat != self.owner[self.colour] or action in (PASS, DONE):
             return False
-        after = self.clone()
-        try:
-            after.apply(seat, action)
-        except IllegalAction:
+        after = self.after(seat, action)
+        if after is None:
             return False
         return after.phase == MEN and after.turn == self.turn
 

@@ -1205,10 +1205,8 @@ class OffSeasonState(State):
             return False
         if self.step == SADDLE:
             return False
-        after = self.clone()
-        try:
-            after.apply(seat, action)
-        except IllegalAction:
+        after = self.after(seat, action)
+        if after is None:
             return False
         return (
             (after.phase, after.round, after.pos, after.current)
