@@ -300,7 +300,7 @@ button.os-click:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .os-slot.os-extra{border-color:#16a34a}
 .os-pick{padding:0;border:0;background:none;border-radius:5px;line-height:0}
 .os-pick.os-picked{box-shadow:0 0 0 3px #1d4ed8;transform:translateY(-3px)}
-.os-token{display:inline-block;font-size:.7rem;font-weight:700;color:#fff;background:#16a34a;
+.os-token{display:inline-block;font-size:.7rem;font-weight:700;color:#fff;background:#15803d;
   border-radius:8px;padding:0 5px}
 .os-seat{border-radius:8px;padding:4px 6px}
 .os-mini{display:flex;gap:6px;flex-wrap:wrap;margin-top:2px}
