@@ -15,10 +15,12 @@ bots are held back until all viewers are in; then the first ``--warmup`` moves a
 out and the next ``--moves`` are timed.
 
 Latency: the server notes ``time.time()`` when a move is applied, before any page is told
-(a table listener subscribed first); a viewer notes ``time.time()`` when an ``update``
-message brings the board's ``data-ply`` prop to that ply or beyond (NiceGUI sends only the
-latest state of an element, so a viewer far behind may skip a ply: it then counts as
-receiving the skipped plies when it catches up; "skipped" says how often). Per move: the
+(a table listener subscribed first); a viewer notes ``time.time()`` when a message brings
+the board to that ply or beyond: an ``update`` setting the board's ``data-ply`` prop, or the
+``cs_frame`` message that brings every spectator of a Caravan table the board of the new
+position at once (``ui/pages/spectators.py``). NiceGUI sends only the latest state of an
+element, so a viewer far behind may skip a ply: it then counts as receiving the skipped
+plies when it catches up; "skipped" says how often. Per move: the
 delay to the LAST viewer and to the median viewer; printed as p50 and p95 over the moves.
 A move some viewer never showed before the run stopped (``--limit`` seconds after the
 first move) has no last-viewer delay: it is counted apart, with the share of (viewer,
@@ -78,13 +80,16 @@ CLOSE_WITHIN = 10.0  # seconds for a viewer to disconnect at the end
 PAGE_TIMEOUT = aiohttp.ClientTimeout(total=60)
 
 Reader = Callable[[dict[str, Any]], int | None]  # elements -> the ply (or tick) they show
+FRAME = "cs_frame"  # the message that brings spectators a new board
 
 
 def board_ply(update: dict[str, Any]) -> int | None:
-    """The ply an ``update`` message sets on the table page's board, if it sets one."""
+    """The ply an ``update`` message sets on the table page's board, if it sets one: a
+    board's ``data-ply``, or the ply of the frame a spectator's stage shows."""
     for element in update.values():
         if isinstance(element, dict):
-            ply = element.get("props", {}).get("data-ply")
+            props = element.get("props", {})
+            ply = props.get("data-ply", (props.get("frame") or {}).get("ply"))
             if ply is not None:
                 return int(ply)
     return None
@@ -211,7 +216,9 @@ class Viewer:
             return
         if isinstance(data.get("_id"), int):
             self.next_id = max(self.next_id, data["_id"] + 1)
-        if event != "update":
+        if event == FRAME:  # the spectators' shared board (ui/pages/spectators.py)
+            data = {"stage": {"props": {"frame": data}}}
+        elif event != "update":
             return
         value = self.reads(data)
         if value is None:

@@ -21,8 +21,8 @@ Both modes serve ``GET /bench/moves`` (``{key: {n: time}}``: table id and ply, o
 ``"floor"`` and tick) and ``GET /bench/memory`` (the process's resident set size from
 ``/proc/self/status``, and NiceGUI's client count).
 
-With ``FANOUT_PROFILE=<file>`` the server runs under ``cProfile`` and writes its stats to
-that file when it shuts down (to see where the time per move and viewer goes).
+With ``FANOUT_PROFILE=<file>`` the server runs under ``cProfile`` from the first move and
+writes its stats to that file when it shuts down (to see where the time per move and viewer goes).
 
     DATABASE_URL=sqlite:////tmp/x/db.sqlite PORT=8123 .venv/bin/python -m bench.fanout_server
 """
@@ -150,7 +150,7 @@ def main() -> None:
         import cProfile
 
         profiler = cProfile.Profile()
-        profiler.enable()
+        GO.append(profiler.enable)  # the moves, not the pages' loading
         app.on_shutdown(lambda: profiler.dump_stats(profile_to))
     if args.floor:
         floor_mode(args.tick)

@@ -26,9 +26,9 @@ SEAT_CHOICES = {
     "open": "An open seat",
 }
 
-# The seat strip's chip of the seat to move, or the result: a page that has settled.
+# Seats to move on the table's stage, or the result: a page that has settled.
 SETTLED = """() => !!document.querySelector('[data-testid=result]')
-  || !!document.querySelector('[data-testid^=seat-][data-to-move=true]')"""
+  || !!document.querySelector('[data-testid=stage]')?.dataset.movers"""
 
 # What the site may answer a second, late submission of the same move (beginnings).
 REFUSALS = (
@@ -108,8 +108,8 @@ def whose_turn(page: Page) -> int | None:
     page.wait_for_function(SETTLED, timeout=60_000)
     if page.get_by_test_id("result").count():
         return None
-    chip = page.locator("[data-testid^=seat-][data-to-move=true]")
-    return int((chip.first.get_attribute("data-testid") or "").removeprefix("seat-"))
+    movers = page.get_by_test_id("stage").get_attribute("data-movers") or ""
+    return int(movers.split()[0].removeprefix("s"))
 
 
 def choose(page: Page) -> str:
@@ -239,7 +239,8 @@ class Wire:
                 self.items.append("")
 
 
-PLY_IN_WIRE = re.compile(r"data-ply\\?[\"']?\s*[:=]\s*\\?[\"'](\d+)")
+# A board's data-ply, or the ply of a spectators' frame ({"ply": "12", ...}).
+PLY_IN_WIRE = re.compile(r"(?:data-ply|(?<![\w-])ply)\\?[\"']?\s*[:=]\s*\\?[\"'](\d+)")
 
 
 def _mention(code: str) -> re.Pattern[str]:
@@ -273,8 +274,8 @@ def leaks(wire: Wire, hidden: list[frozenset[str]]) -> list[tuple[int, str, str]
     """(ply, card, excerpt) for every hidden card found in what the page received.
 
     Each item is checked against the cards hidden at the ply it shows: the last
-    ``data-ply`` it carries, else the last one received before it (a board update
-    and its ply are sent in the same message).
+    ``data-ply`` (or a spectators' frame's ``ply``) it carries, else the last one
+    received before it (a board update and its ply are sent in the same message).
     """
     found: list[tuple[int, str, str]] = []
     current = 0

@@ -162,6 +162,22 @@ def test_two_people_play_a_match_by_invitation_while_someone_watches(
     expect(eve.get_by_test_id("chat-input")).to_have_count(0)
 
     match = Match({0: ann, 1: bea}, watchers=[eve])
+    match.play(match.next_mover() or 0)
+    # The watcher's board is redrawn whole on every move (one frame shared by all the
+    # watchers): what they opened stays open.
+    collected = eve.get_by_test_id("collection-open-0")
+    collected.locator("summary").click()
+    expect(collected).to_have_attribute("open", "")
+    match.play(match.next_mover() or 0)
+    expect(collected).to_have_attribute("open", "")
+    # A watcher offline for a moment misses a move's frame; back, it is sent the position.
+    match.watchers = []
+    eve.context.set_offline(True)
+    match.play(match.next_mover() or 0)
+    eve.wait_for_timeout(2000)
+    eve.context.set_offline(False)
+    expect_ply(eve, len(match.moves), timeout=40_000)
+    match.watchers = [eve]
     match.play_to_end()
     movers = {seat for seat, _ in match.moves}
     assert movers == {0, 1}, "both people played"

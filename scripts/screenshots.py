@@ -57,6 +57,12 @@ PAGES: tuple[Shot, ...] = (
         Shot(f"table-{g.game}", f"/table/{g.id}", True, settle=1.2 + (g.game == "pueblo"))
         for g in LIVE
     ),
+    # A visitor without a seat is a spectator: Caravan's board then comes as one shared frame.
+    *(
+        Shot(f"table-{g.game}-watching", f"/table/{g.id}", True, signed_out=True)
+        for g in LIVE
+        if g.game == "caravan"
+    ),
     Shot("table-waiting", f"/table/{WAITING}"),
     Shot("table-finished", f"/table/{FINISHED[0].id}", settle=1.5, scroll="[data-testid=result]"),
     Shot("replay", f"/replay/{FINISHED[0].id}", settle=1.5),

@@ -79,6 +79,7 @@ class LiveInfo:
     players: list[SeatInfo] | None = None  # the seats as the game began (see Site.players_of)
     cancelled: bool = False
     listeners: list[Callable[[str], None]] = field(default_factory=list)
+    feed: Any = None  # the spectators' shared board (ui/pages/spectators.py), once needed
 
     def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
         self.listeners.append(listener)

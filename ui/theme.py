@@ -9,6 +9,7 @@ from ui.boards.feurio.svg import BOARD_CSS as FEURIO_CSS
 from ui.boards.offseason.art import BOARD_CSS as OFFSEASON_CSS
 from ui.boards.pueblo.top import BOARD_CSS as PUEBLO_CSS
 from ui.boards.thinking import THINKING_CSS
+from ui.pages.seats import SEAT_TURN_CSS
 
 # Quasar's brand colours, darkened where white text on them (or they on the page) read
 # below the 4.5:1 contrast that small text needs.
@@ -63,8 +64,8 @@ a.no-underline{text-decoration:none}
 .cs-rules h2{font-size:1.35rem;line-height:1.8rem;margin:1.2rem 0 .4rem;font-weight:600}
 .cs-rules code{background:var(--cs-code);color:var(--cs-ink);padding:0 .25rem;border-radius:4px}
 .cs-seat{background:#efe6d2;color:#2b2418;border:2px solid transparent}
-.cs-seat[data-to-move=true]{border-color:#b45309;background:#fde68a}
-.cs-seat:not([data-to-move=true]) .cs-turn{display:none}
+.cs-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
+  clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .cs-seat-empty{border:2px dashed #a8a29e;background:transparent}
 .body--dark .cs-seat-empty{color:#f3ead8}
 .cs-dot{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#a8a29e}
@@ -95,6 +96,7 @@ a.no-underline{text-decoration:none}
     + PUEBLO_CSS
     + OFFSEASON_CSS
     + THINKING_CSS
+    + SEAT_TURN_CSS
     + ".cp-current{background:#fff3cd;border-radius:6px}"
     + ".body--dark .cp-current{background:#3d3320}"
 )

@@ -14,26 +14,36 @@ from ui.boards.camping.board import CampingBoard
 from ui.boards.camping.options import option_fields as camping_options
 from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.options import option_fields as caravan_options
+from ui.boards.caravan.spectator import spectator_board as caravan_spectator
 from ui.boards.feurio.board import FeurioBoard
 from ui.boards.feurio.options import option_fields as feurio_options
 from ui.boards.offseason.board import OffSeasonBoard
 from ui.boards.offseason.options import option_fields as offseason_options
 from ui.boards.pueblo.board import PuebloBoard
 from ui.boards.pueblo.options import option_fields as pueblo_options
+from ui.i18n import Translator
+
+SpectatorMarkup = Callable[[Translator, list[str], dict[str, Any]], tuple[str, str]]
+"""``draw(t, names, view(None))``: what a screen reader is told of the position, and the
+whole board as a spectator sees it, as one HTML string (see ``ui/pages/spectators.py``)."""
 
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """A game's board class, its options form, and whether seats hold secrets from
-    each other (then a hot-seat table hides the board between turns)."""
+    """A game's board class, its options form, whether seats hold secrets from each other
+    (then a hot-seat table hides the board between turns), and, where the game has one,
+    its spectators' board as one shared HTML string."""
 
     board: type
     option_fields: Callable[..., dict[str, Any]]
     private: bool = True
+    spectator: SpectatorMarkup | None = None
 
 
 BOARDS: dict[str, BoardSpec] = {
-    "caravan": BoardSpec(board=CaravanBoard, option_fields=caravan_options),
+    "caravan": BoardSpec(
+        board=CaravanBoard, option_fields=caravan_options, spectator=caravan_spectator
+    ),
     "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
     "feurio": BoardSpec(board=FeurioBoard, option_fields=feurio_options, private=False),
     "pueblo": BoardSpec(board=PuebloBoard, option_fields=pueblo_options, private=False),

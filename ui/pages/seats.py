@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from nicegui import ui
 
 from core.table import BOT, INVITED, SeatInfo, Table
+from ui.boards.thinking import MAX_SEATS
 from ui.i18n import Translator
 from ui.site import LiveInfo
 
@@ -16,15 +17,17 @@ class _Chip:
     box: ui.element
     dot: ui.element | None
     turn: ui.label | None
-    shown: tuple[bool, bool] | None = None  # (to move, present) as last set
+    shown: bool | None = None  # present, as last set
 
 
 class SeatStrip:
     """One chip per seat: its name (or that it is open or kept for the invited), a bot's
     mark, a dot when its player is connected, and a ring around the seats to move.
 
-    :meth:`update` patches the chips in place (turn and presence change on every
-    move); they are drawn afresh only when someone takes, leaves or gives up a seat.
+    The ring follows the ``data-movers`` attribute of the table's stage
+    (``ui/pages/stage.py``, :data:`SEAT_TURN_CSS`), so a move changes nothing here.
+    :meth:`update` patches presence in place; the chips are drawn afresh only when
+    someone takes, leaves or gives up a seat.
     """
 
     def __init__(self, t: Translator, table: Table, info: LiveInfo, uid: str) -> None:
@@ -37,25 +40,19 @@ class SeatStrip:
     def update(self) -> None:
         if self.drawn != self.table.seats:
             self._draw()
-        table = self.table
-        playing = not table.waiting and not table.state.is_over()
-        movers = table.state.to_move() if playing else set()
-        for number, (seat, chip) in enumerate(zip(table.seats, self.chips, strict=True)):
-            to_move = number in movers
+        for seat, chip in zip(self.table.seats, self.chips, strict=True):
             present = bool(seat.holder) and self.info.is_present(seat.holder)
-            self._patch(chip, to_move, present)
+            self._patch(chip, present)
 
-    def _patch(self, chip: _Chip, to_move: bool, present: bool) -> None:
-        """Set what changed, and only that: the looks follow the two data attributes (the
-        ``cs-seat`` rules in ``ui/theme.py``), so a move costs a page one attribute a seat."""
-        was_moving, was_present = chip.shown or (None, None)
-        chip.shown = (to_move, present)
-        if to_move != was_moving:
-            chip.box.props["data-to-move"] = str(to_move).lower()
-        if present != was_present:
-            chip.box.props["data-present"] = str(present).lower()
-            if chip.dot is not None:
-                chip.dot.props["aria-label"] = self.t("seats.here" if present else "seats.away")
+    def _patch(self, chip: _Chip, present: bool) -> None:
+        """Set the presence when it changed, and only then: the looks follow the data
+        attribute (the ``cs-seat`` rules in ``ui/theme.py``)."""
+        if present == chip.shown:
+            return
+        chip.shown = present
+        chip.box.props["data-present"] = str(present).lower()
+        if chip.dot is not None:
+            chip.dot.props["aria-label"] = self.t("seats.here" if present else "seats.away")
 
     def _draw(self) -> None:
         self.drawn = list(self.table.seats)
@@ -71,7 +68,7 @@ class SeatStrip:
             "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
             + (" cs-seat-empty" if seat.is_empty else "")
         )
-        box.props(f'data-testid="seat-{number}" data-kind="{seat.kind}"')
+        box.props(f'data-testid="seat-{number}" data-seat="{number}" data-kind="{seat.kind}"')
         dot = turn = None
         with box:
             if seat.is_empty:
@@ -88,3 +85,11 @@ class SeatStrip:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
             turn = ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
         return _Chip(box, dot, turn)
+
+
+SEAT_TURN_CSS = ".cs-turn{display:none}\n" + "".join(
+    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"]{{border-color:#b45309;background:#fde68a}}\n'
+    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"] .cs-turn{{display:block}}\n'
+    for n in range(MAX_SEATS)
+)
+"""The ring and the "to play" of the seats to move, from the stage's ``data-movers``."""

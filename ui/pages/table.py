@@ -12,14 +12,16 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from core.table import Move, Table, TableError
-from ui.boards import BOARDS
-from ui.boards.thinking import ThinkingMarks, seat_tokens
+from ui.boards import BOARDS, SpectatorMarkup
+from ui.boards.thinking import ThinkingMarks
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
 from ui.pages.move_box import MoveBox
 from ui.pages.seats import SeatStrip
+from ui.pages.spectators import SpectatorFeed, turn_marks
+from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import hand_summary, match_result
 from ui.pages.waiting import waiting_room
 from ui.site import Site
@@ -98,9 +100,12 @@ class TableView:
             )
             ui.space()
             ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
-        self.strip = SeatStrip(t, table, self.info, uid)
-        self.waiting_box = ui.column().classes("w-full")
-        self.board_box = ui.column().classes("w-full").props('data-testid="board"')
+        self.stage = TableStage(table.id)
+        with self.stage:
+            self.strip = SeatStrip(t, table, self.info, uid)
+            self.waiting_box = ui.column().classes("w-full")
+            self.board_box = ui.column().classes("w-full").props('data-testid="board"')
+        self.leave_feed: Callable[[], None] | None = None  # while shown the spectators' feed
         self.move_box = MoveBox(t, table.game, self.submit)  # playing by typing the notation
         self.result_box = ui.column().classes("w-full")
         self.controls = ui.row().classes("w-full items-center gap-2")
@@ -117,15 +122,23 @@ class TableView:
         self._show_controls()
         client = ui.context.client
         drops = [table.subscribe(self._on_move), self.info.listen(self._on_event)]
-        client.on_connect(lambda: site.arrive(table.id, uid, client.id))
+        client.on_connect(self._connected)
         client.on_disconnect(lambda: site.depart(table.id, uid, client.id))
 
         def gone() -> None:
             site.depart(table.id, uid, client.id)
+            self._stop_feed()
             for drop in drops:
                 drop()
 
         client.on_delete(gone)
+
+    def _connected(self) -> None:
+        """The page's socket is (again) connected: this visitor is here; a spectator shown
+        the feed gets the current frame, which it may have missed while away."""
+        self.site.arrive(self.table.id, self.uid, self.client.id)
+        if self.leave_feed is not None:
+            self.stage.resend()
 
     def _identify(self) -> None:
         """Which seats this visitor holds (they change as people join, leave or resign)."""
@@ -271,11 +284,13 @@ class TableView:
         """Draw the board from scratch: page load, re-sync, or a hot-seat hand-over."""
         self.board_box.clear()
         spec = BOARDS[self.table.game]
+        if spec.spectator is not None and not self.held and not self.table.state.is_over():
+            self._start_feed(spec.spectator)
+            return
+        self._stop_feed()
         self.shown = self._viewing()
         self.thinking = ThinkingMarks()
         self.covered = True  # not known for a new board: the first _cover() says
-        bots = [n for n, seat in enumerate(self.table.seats) if seat.is_bot]
-        self.board_box.props["data-bots"] = seat_tokens(bots)
         with self.board_box:
             self.board = spec.board(
                 self.t,
@@ -286,7 +301,29 @@ class TableView:
             )
         self._refresh()
 
+    def _start_feed(self, draw: SpectatorMarkup) -> None:
+        """Show this spectator the board the table's :class:`SpectatorFeed` draws once for
+        all its spectators, instead of a board of elements of its own."""
+        self.board = None
+        self.covered = False
+        self.movers = set(self.table.state.to_move())
+        if self.leave_feed is None:
+            if self.info.feed is None:
+                self.info.feed = SpectatorFeed(self.table, draw)
+            self.leave_feed = self.info.feed.join(self.stage, self.t.lang, self.client.id)
+            del self.board_box.props["data-testid"]  # the stage's board carries it
+            self.board_box.set_visibility(False)
+        self.seen_hands = len(self.table.view(None).get("history", []))  # shown in the board
+
+    def _stop_feed(self) -> None:
+        if self.leave_feed is not None:
+            self.leave_feed()
+            self.leave_feed = None
+            self.board_box.props["data-testid"] = "board"
+            self.board_box.set_visibility(True)
+
     def _refresh(self) -> None:
+        self.stage.show({"seq": new_seq(), **turn_marks(self.table)})
         self.movers = set(self.table.state.to_move())  # of the position shown
         seat = self._viewing()
         view = self.table.view(seat)
@@ -294,15 +331,8 @@ class TableView:
         self.board.show(view, legal)
         over = self.table.state.is_over()
         self.move_box.show(legal, held=self.held, seat=seat, to_move=self.movers, over=over)
-        # Set directly: parsing a props string costs more than the rest of this update.
-        # One change for the three (parsing a props string costs more than the rest here).
-        self.board_box.props.update(
-            {
-                "data-ply": str(self.table.ply),
-                "data-phase": str(view["phase"]),
-                "data-movers": seat_tokens(self.movers),
-            }
-        )
+        # One change for the two (parsing a props string costs more than the rest here).
+        self.board_box.props.update({"data-ply": str(self.table.ply), "data-phase": view["phase"]})
         self._cover()
         self._summaries(view)
         self._turn_cue()
@@ -378,6 +408,11 @@ class TableView:
 
     def _on_move(self, table: Table, move: Move) -> None:
         self._show_seats()
+        if self.leave_feed is not None:  # the feed shows the move; a result is drawn here
+            if table.state.is_over():
+                self._show_controls()
+                self._rebuild()
+            return
         if move.undone:  # a step taken back: draw the position again
             self.ply = table.ply
             self._rebuild()

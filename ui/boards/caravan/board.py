@@ -14,6 +14,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.boards.caravan import texts
 from ui.boards.caravan.cards import card, card_name
 from ui.boards.caravan.markup import (
     MARKUP_CSS,
@@ -170,44 +171,15 @@ class CaravanBoard:
         draw()
 
     def _labels(self) -> None:
-        t, view = self.t, self.view
-        self.hand_no.set_text(t("caravan.hand_no", n=view["hand_no"], total=view["hands_total"]))
-        scores = view["match_scores"]
-        self.scores.set_text(
-            t("caravan.match_scores", a=self.names[0], sa=scores[0], b=self.names[1], sb=scores[1])
-        )
-        self.turn.set_text(self._turn_text())
-        self.season_title.set_text(self._season_title())
-        self.news.set_text(self._news())
+        t, view, names = self.t, self.view, self.names
+        self.hand_no.set_text(texts.hand_no(t, view))
+        self.scores.set_text(texts.match_scores(t, names, view))
+        self.turn.set_text(texts.turn_text(t, names, view, self.seat))
+        self.season_title.set_text(texts.season_title(t, view))
+        self.news.set_text(texts.news(t, names, view))
         for seat in (0, 1):
-            value = view["collection_values"][seat]
-            count = len(view["collections"][seat])
-            self._panels[seat].pile.set_text(
-                t.plural("caravan.collection", count, value=f"{value:+d}")
-            )
-        swapped = view.get("swapped_out")
-        self.swapped.set_text(t("caravan.swapped", card=card_name(t, swapped)) if swapped else "")
-
-    def _turn_text(self) -> str:
-        t, view = self.t, self.view
-        if view["phase"] == "over":
-            return t("caravan.match_over")
-        turn = view["turn"]
-        if self.seat is not None and turn == self.seat:
-            return {
-                "lead": t("caravan.your_lead"),
-                "respond": t("caravan.your_answer"),
-                "final": t("caravan.your_last_answer"),
-            }[view["phase"]]
-        return t("caravan.their_turn", name=self.names[turn])
-
-    def _season_title(self) -> str:
-        plays = self.view["season"]
-        if self.view["phase"] == "over":
-            return ""
-        if not plays:
-            return self.t("caravan.season_empty")
-        return self.t("caravan.season_to_beat", what=self.describe_play(plays[-1]))
+            self._panels[seat].pile.set_text(texts.collection(t, view, seat))
+        self.swapped.set_text(texts.swapped(t, view))
 
     def describe_play(self, play: dict[str, Any]) -> str:
         return describe_play(self.t, play)
@@ -219,24 +191,6 @@ class CaravanBoard:
         names = " + ".join(card_name(self.t, code) for code in play_cards(action))
         top = action.partition("@")[2]
         return self.t("caravan.played_run", cards=names, top=top) if top else names
-
-    def _news(self) -> str:
-        t, view = self.t, self.view
-        notice = view.get("notice")
-        if notice and notice["kind"] == "lead_passes":
-            return t("caravan.lead_passes", name=self.names[notice["seat"]])
-        last = view.get("last_season")
-        if last and not view["season"]:
-            value = sum(self._value(code) for code in last["cards"])
-            return t.plural(
-                "caravan.last_season",
-                len(last["cards"]),
-                name=self.names[last["collector"]],
-                value=f"{value:+d}",
-            )
-        if view["first_out"] is not None and view["phase"] == "final":
-            return t("caravan.went_out", name=self.names[view["first_out"]])
-        return ""
 
     def _draw_indicators(self) -> None:
         self.indicators.set_content(indicators_html(self.t, self.view["indicators"]))
@@ -256,8 +210,7 @@ class CaravanBoard:
                 )
 
     def _value(self, code: str) -> int:
-        """What the view says this card would score if collected now."""
-        return int(self.view.get("values", {}).get(code, 0))
+        return texts.value_of(self.view, code)
 
     def _draw_pile(self, seat: int) -> None:
         cards, values = self.view["collections"][seat], self.view.get("values", {})
@@ -386,6 +339,12 @@ BOARD_CSS = (
 .body--dark .cv-felt{background:linear-gradient(135deg,#3a3222,#2d271b);border-color:#5a4c30}
 .cv-backs .cv-mini-back{width:14px;height:22px;margin-right:-4px;padding:0;border-radius:3px}
 .cv-cover{border:2px dashed #b9a98a;border-radius:12px}
+.cv-collected summary{cursor:pointer;list-style:none}
+.cv-collected summary::-webkit-details-marker{display:none}
+.cv-collected summary::after{content:"\\25BE";margin-left:.5rem}
+.cv-collected[open] summary::after{content:"\\25B4"}
+.cv-hand-grid{display:grid;grid-template-columns:repeat(4,auto);gap:.25rem 1rem;
+  justify-content:start;align-items:center}
 """
     + MARKUP_CSS
 )

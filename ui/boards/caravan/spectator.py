@@ -1,0 +1,136 @@
+"""The Caravan board as a spectator sees it, as one HTML string.
+
+Spectators see ``view(None)`` and nothing to click, so every spectator of a table in one
+language sees the same board: ``ui/pages/spectators.py`` makes this string once per move and
+language and sends it to all of them at once. It draws what a player's board
+(``board.py``) draws from the same view, with the same texts (``texts.py``), markup
+(``markup.py``) and test ids, seat 0 at the bottom as a spectator's element board has it.
+Where a player is shown each hand's breakdown in a dialog, a spectator finds the last
+hand's under the board, without a dialog to close.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ui.boards.caravan import texts
+from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
+from ui.i18n import Translator
+
+# Quasar's own spinner, drawn as its component draws it (the page already has its styles).
+SPINNER = (
+    '<svg class="q-spinner q-spinner-mat" width="1.5em" height="1.5em" viewBox="25 25 50 50" '
+    'aria-hidden="true"><circle class="path" cx="50" cy="50" r="20" fill="none" '
+    'stroke="currentColor" stroke-width="5" stroke-miterlimit="10"></circle></svg>'
+)
+
+
+def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tuple[str, str]:
+    """What a screen reader should be told of this position (the turn and the news), and
+    the whole board as HTML."""
+    turn = texts.turn_text(t, names, view, None)
+    news = texts.news(t, names, view)
+    board = (
+        '<div class="column w-full cv-board" style="gap:.75rem">'
+        + _top(t, names, view, turn)
+        + _seat(t, names, view, 1)
+        + _felt(t, names, view, news)
+        + _seat(t, names, view, 0)
+        + _last_hand(t, names, view)
+        + "</div>"
+    )
+    return " ".join(part for part in (turn, news) if part), board
+
+
+def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
+    test = f' data-testid="{testid}"' if testid else ""
+    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
+
+
+def _top(t: Translator, names: list[str], view: dict[str, Any], turn: str) -> str:
+    return (
+        '<div class="row w-full items-center wrap" style="gap:.75rem">'
+        + _text("div", "text-sm text-grey-8", texts.hand_no(t, view), "hand-no")
+        + _text("div", "text-lg font-semibold", turn, "turn")
+        + '<div class="col-grow"></div>'
+        + _text("div", "text-base", texts.match_scores(t, names, view), "match-scores")
+        + "</div>"
+    )
+
+
+def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
+    """A player's strip: name, thinking mark, cards in hand, collected pile."""
+    count = view["hand_counts"][seat]
+    values = view.get("values", {})
+    pile = pile_html(t, seat, view["collections"][seat], values)
+    return (
+        '<div class="row w-full items-center wrap" style="gap:.75rem">'
+        '<i class="q-icon notranslate material-icons text-xl" aria-hidden="true">'
+        "person_outline</i>"
+        + _text("div", "text-base font-semibold", names[seat], f"name-{seat}")
+        + f'<div class="row items-center cs-thinking" style="gap:.25rem" data-thinking="{seat}"'
+        f' data-testid="thinking-{seat}">{SPINNER}<span>{escape(t("thinking"))}</span></div>'
+        + _text("div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}")
+        + f'<div class="cv-backs">{backs_html(count)}</div>'
+        '<div class="col-grow"></div>'
+        + _text("div", "text-sm", texts.collection(t, view, seat), f"collection-{seat}")
+        + f'<details class="text-sm cv-collected" data-testid="collection-open-{seat}">'
+        f"<summary>{escape(t('caravan.see_collection'))}</summary>"
+        f'<div class="cv-pile">{pile}</div></details>'
+        "</div>"
+    )
+
+
+def _felt(t: Translator, names: list[str], view: dict[str, Any], news: str) -> str:
+    """The table: the hand's indicators, and the plays of the season."""
+    values = view.get("values", {})
+    return (
+        '<div class="q-card w-full cv-felt q-pa-md">'
+        '<div class="row w-full items-start wrap" style="gap:1.5rem">'
+        '<div class="column" style="gap:.25rem">'
+        + _text("div", "text-sm font-semibold", t("caravan.indicators"))
+        + '<div class="cv-indicators" data-testid="indicators">'
+        + indicators_html(t, view["indicators"])
+        + "</div>"
+        + _text("div", "text-xs text-grey-8", texts.swapped(t, view))
+        + '</div><div class="column col-grow" style="gap:.25rem">'
+        + _text("div", "text-sm font-semibold", texts.season_title(t, view))
+        + '<div class="cv-season" data-testid="season">'
+        + season_html(t, names, view["season"], values)
+        + "</div>"
+        + _text("div", "text-sm", news, "news")
+        + "</div></div></div>"
+    )
+
+
+def _last_hand(t: Translator, names: list[str], view: dict[str, Any]) -> str:
+    """The breakdown of the last hand played (nothing before the first ends)."""
+    history = view.get("history") or []
+    if not history:
+        return ""
+    hand = history[-1]
+    if hand["ended"] == "out":
+        how = t("summary.went_out", name=names[hand["first_out"]])
+    else:
+        how = t("summary.stuck")
+    heads = ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total"))
+    cells = "".join(_text("div", "text-xs font-semibold", head) for head in heads)
+    for seat in (0, 1):
+        cells += _text("div", "font-semibold", names[seat])
+        cells += "".join(
+            _text("div", "font-bold" if key == "totals" else "", f"{hand[key][seat]:+d}")
+            for key in ("collected", "bonus", "totals")
+        )
+    scores = hand["match_scores"]
+    so_far = t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])
+    return (
+        '<div class="q-card w-full q-pa-md column" style="gap:.25rem" data-testid="last-hand">'
+        + _text("div", "text-base font-semibold", t("summary.title", n=hand["hand"]))
+        + _text("div", "text-sm", how)
+        + '<div class="cv-hand-grid">'
+        + cells
+        + "</div>"
+        + _text("div", "text-sm", so_far)
+        + "</div>"
+    )

@@ -1,0 +1,109 @@
+"""What the spectators of a table see, drawn once per move and language and sent to all of
+them in one message.
+
+Spectators see ``view(None)`` and have nothing to click, so all the spectators of a table
+who read one language see the same board. Where a game's board can draw itself as one HTML
+string (``BoardSpec.spectator``), a :class:`SpectatorFeed` per table draws that string once
+per move and language and sends it, with the position's ply and seats to move, in one
+Socket.IO emit addressed to every one of those spectators' pages (python-socketio encodes
+it once; each socket then gets the same bytes). Their stages (``ui/pages/stage.py``) show
+the newest frame. A spectator's page thus costs a move no element, no update of its own and
+no encoding, where a page built from elements costs the changes of each of its elements.
+
+Each spectator's stage also keeps the frame on the server (:meth:`TableStage.keep`) and
+sends it again when its socket reconnects, since a frame sent while a socket was away
+is not replayed to it as NiceGUI's own updates are.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import background_tasks, core
+
+from core.table import Move, Table
+from ui.boards import SpectatorMarkup
+from ui.boards.thinking import seat_tokens
+from ui.i18n import Translator
+from ui.pages.stage import Frame, TableStage, new_seq
+
+log = logging.getLogger(__name__)
+
+EVENT = "cs_frame"
+
+
+def turn_marks(table: Table) -> dict[str, Any]:
+    """The seats to move (none once the game is over) and the seats held by bots."""
+    over = table.waiting or table.state.is_over()
+    movers = set() if over else table.state.to_move()
+    bots = [n for n, seat in enumerate(table.seats) if seat.is_bot]
+    return {"table": table.id, "movers": seat_tokens(movers), "bots": seat_tokens(bots)}
+
+
+class SpectatorFeed:
+    """One table's spectators whose board is a shared frame (see the module docstring)."""
+
+    def __init__(self, table: Table, draw: SpectatorMarkup) -> None:
+        self.table, self.draw = table, draw
+        self.stages: dict[str, dict[str, TableStage]] = {}  # language -> client id -> stage
+        self.frames: dict[str, Frame] = {}  # language -> the frame of the position now
+        self._drop: Callable[[], None] | None = None
+
+    def join(self, stage: TableStage, lang: str, client_id: str) -> Callable[[], None]:
+        """Show ``stage`` this table's frames from now on; the returned call stops it."""
+        if self._drop is None:
+            self._drop = self.table.subscribe(self._on_move)
+            self.frames = {}
+        self.stages.setdefault(lang, {})[client_id] = stage
+        stage.show(self.frame(lang))
+        return lambda: self._leave(lang, client_id)
+
+    def _leave(self, lang: str, client_id: str) -> None:
+        watching = self.stages.get(lang, {})
+        watching.pop(client_id, None)
+        if not watching:
+            self.stages.pop(lang, None)
+        if not self.stages and self._drop is not None:
+            self._drop()
+            self._drop = None
+
+    def frame(self, lang: str) -> Frame:
+        """The frame of the table's current position in ``lang`` (drawn once)."""
+        frame = self.frames.get(lang)
+        if frame is None:
+            table = self.table
+            view = table.view(None)
+            names = [seat.name for seat in table.seats]
+            said, html = self.draw(Translator(lang), names, view)
+            frame = self.frames[lang] = {
+                "seq": new_seq(),
+                **turn_marks(table),
+                "ply": str(table.ply),
+                "phase": str(view.get("phase", "")),
+                "said": said,
+                "html": html,
+            }
+        return frame
+
+    def _on_move(self, table: Table, move: Move) -> None:
+        self.frames = {}
+        for lang, watching in list(self.stages.items()):
+            if not watching:
+                continue
+            frame = self.frame(lang)
+            for stage in watching.values():
+                stage.keep(frame)
+            background_tasks.create(
+                _emit(frame, list(watching)), name=f"spectators-{table.id}-{lang}"
+            )
+
+
+async def _emit(frame: Frame, client_ids: list[str]) -> None:
+    """One message to every page in ``client_ids`` (each page's socket is in the room named
+    after its client)."""
+    try:
+        await core.sio.emit(EVENT, frame, to=client_ids)
+    except Exception:
+        log.exception("could not send a frame to %d spectators", len(client_ids))
