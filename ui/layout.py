@@ -11,6 +11,7 @@ from fastapi import Request
 from nicegui import app, ui
 
 from ui.boards.a11y import KEYS_SCRIPT
+from ui.boards.caravan.cards import SUIT_SPRITE
 from ui.i18n import LANGUAGES, Translator, best_language
 from ui.theme import BRAND, SITE_CSS
 from ui.theme_switch import ThemeSwitch
@@ -55,6 +56,7 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
     ui.page_title(f"{title} · Caravanserai")
     ui.colors(**BRAND)
     ui.add_css(SITE_CSS)
+    ui.add_body_html(SUIT_SPRITE)
     # In the page's head, so the language is known before anything is read out.
     loading = json.dumps(t("a11y.loading"))
     ui.add_head_html(

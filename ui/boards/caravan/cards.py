@@ -37,12 +37,25 @@ _SUIT_PATHS: dict[str, str] = {
 }
 
 
+SUIT_SPRITE = (
+    '<svg width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false">'
+    + "".join(
+        f'<symbol id="cv-suit-{suit}" viewBox="0 0 24 24">{paths}</symbol>'
+        for suit, paths in _SUIT_PATHS.items()
+    )
+    + "</svg>"
+)
+"""The six suit symbols, defined once in every page (``ui/layout.py``) for :func:`suit_svg`."""
+
+
 def suit_svg(suit: str, size: int = 22) -> str:
-    """One suit symbol as inline SVG, in the suit's colour."""
+    """One suit symbol in the suit's colour: a reference to the page's :data:`SUIT_SPRITE`,
+    a tenth of the drawing's size (a board holds dozens of them, and a spectators' frame
+    is sent whole on every move)."""
     colour = SUIT_COLOURS[suit]
     return (
-        f'<svg viewBox="0 0 24 24" width="{size}" height="{size}" fill="{colour}" '
-        f'stroke="{colour}" aria-hidden="true" focusable="false">{_SUIT_PATHS[suit]}</svg>'
+        f'<svg width="{size}" height="{size}" fill="{colour}" stroke="{colour}" '
+        f'aria-hidden="true" focusable="false"><use href="#cv-suit-{suit}"/></svg>'
     )
 
 
