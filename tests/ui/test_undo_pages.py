@@ -47,6 +47,7 @@ async def test_a_double_click_takes_back_one_step_and_says_why_the_second_did_no
 ) -> None:
     await start_hot_seat(user)
     await click_and_wait(user, f"act:{offered(user)[0]}")
+    await user.should_see(marker="undo")
     button = user.find(marker="undo")
     button.click()
     button.click()
