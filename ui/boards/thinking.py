@@ -3,10 +3,10 @@
 A board puts one mark per seat (:meth:`ThinkingMarks.add`, or the same class and
 attribute in a spectators' frame); the table's stage (``ui/pages/stage.py``) carries the
 seats held by bots (``data-bots``) and the seats to move (``data-movers``, set with the
-move's own update or frame), and a style rule shows a mark when its seat is in both. A bot thinks exactly while its seat is to move
-(the bot runner starts it when the move that gives it its turn is announced),
-so the marks follow each move without a message of their own and without
-anything polling for them.
+move's own update or frame), and a style rule shows a mark when its seat is in both.
+A bot thinks exactly while its seat is to move (the bot runner starts it when the move
+that gives it its turn is announced), so the marks follow each move without a message of
+their own and without anything polling for them.
 """
 
 from __future__ import annotations
