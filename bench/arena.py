@@ -22,6 +22,8 @@ of search and per move.
 
 ``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
 per move (``--iterations`` alone makes the search deterministic: no time limit);
+``--settings field=value,...`` overrides fields of the searched games'
+:data:`core.bots.ismcts.SETTINGS` for the run (``depth=none``, ``paired=true``);
 ``--markdown`` prints table rows for ``bench/README.md``; ``--progress`` prints each
 game's result as it ends (a long run then leaves partial results).
 """
@@ -29,6 +31,7 @@ game's result as it ends (a long run then leaves partial results).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import math
 import random
@@ -82,6 +85,31 @@ class Job:
     seed: int
     budgets: tuple[tuple[str, float], ...] = ()
     iterations: tuple[tuple[str, int], ...] = ()
+    settings: tuple[tuple[str, str], ...] = ()
+
+
+def parse_value(text: str) -> object:
+    """A ``--settings`` value: none, true/false, an int, a float, else the text.
+
+    >>> [parse_value(t) for t in ("none", "true", "12", "0.5", "heuristic")]
+    [None, True, 12, 0.5, 'heuristic']
+    """
+    lowered = text.lower()
+    if lowered in ("none", "true", "false"):
+        return {"none": None, "true": True, "false": False}[lowered]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def settings_for(game: str, overrides: tuple[tuple[str, str], ...]) -> ismcts.Settings:
+    """The game's search settings with the run's ``--settings`` overrides."""
+    chosen = ismcts.SETTINGS.get(game, ismcts.Settings())
+    changes = {name: parse_value(value) for name, value in overrides}
+    return dataclasses.replace(chosen, **changes)  # type: ignore[arg-type]
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -128,6 +156,8 @@ def play(job: Job) -> Game:
     """Game ``job.index`` of the pair: A in seat ``index % n``, B in the others."""
     n = job.players
     seat_a = job.index % n
+    if job.settings:  # this process plays only this run's jobs
+        ismcts.SETTINGS[job.game] = settings_for(job.game, job.settings)
     state = GAMES[job.game].new_game(n, job.seed + job.index // n)
     rng = random.Random(job.seed * 1_000_003 + job.index)
     tallies = {name: Tally() for name in (job.a, job.b)}
@@ -169,6 +199,8 @@ def summarise(jobs: list[Job], games: list[Game], markdown: bool) -> str:
         return text
 
     budget = ", ".join(f"{k} {v:g} s" for k, v in job.budgets) or "default budgets"
+    if job.settings:
+        budget += "; " + ", ".join(f"{k}={v}" for k, v in job.settings)
     if job.iterations:
         budget += "; " + ", ".join(f"{k} {v} iterations" for k, v in job.iterations)
     if markdown:
@@ -216,6 +248,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=20, help="games per pair and count")
     parser.add_argument("--budget", default=None, help="seconds per move: hard=0.5,normal=0.1")
     parser.add_argument("--iterations", default=None, help="iterations per move: hard=500")
+    parser.add_argument(
+        "--settings", default=None, help="search settings for the run: depth=4,paired=true"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--markdown", action="store_true", help="print README table rows")
@@ -225,6 +260,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     budgets = tuple(sorted(assignments(args.budget, float).items()))
     iterations = tuple(sorted((k, int(v)) for k, v in assignments(args.iterations, int).items()))
+    overrides: tuple[tuple[str, str], ...] = ()
+    if args.settings:
+        overrides = tuple(
+            (name, value)
+            for name, value in (item.split("=", 1) for item in args.settings.split(","))
+        )
+        settings_for(next(iter(GAMES)), overrides)  # a misspelt field fails here
     bots = args.bots.split(",")
     for name in bots + [n for p in pairs_of(bots, args.pairs) for n in p]:
         if name not in BOT_NAMES:
@@ -239,7 +281,7 @@ def main(argv: list[str] | None = None) -> None:
             for players in counts:
                 for a, b in pairs_of(bots, args.pairs):
                     jobs = [
-                        Job(game, players, a, b, i, args.seed, budgets, iterations)
+                        Job(game, players, a, b, i, args.seed, budgets, iterations, overrides)
                         for i in range(args.matches)
                     ]
                     start = time.perf_counter()

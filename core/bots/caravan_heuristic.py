@@ -65,6 +65,18 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     return max(actions, key=judge.score)
 
 
+def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
+    """The legal actions of ``seat`` by score, best first: :func:`choose`'s choice (with
+    the same ``rng``) first, ties in the order of the legal actions (a search's
+    candidates)."""
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions
+    judge = Judge(read_position(state.view(seat)), rng)
+    scores = {action: judge.score(action) for action in actions}
+    return sorted(actions, key=lambda action: -scores[action])
+
+
 def mask(codes: Iterable[str]) -> int:
     """A set of cards as a bit mask (one bit per card of the deck)."""
     return sum(_BIT[code] for code in codes)

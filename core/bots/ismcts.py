@@ -41,6 +41,28 @@ are narrowed (at a simultaneous root, its own bids: Off Season's ranking puts th
 bids nearest the heuristic's first); the heuristic is called once a move, on the
 state the bot was given, so the hidden-information contract is unchanged.
 
+**A shallow tree.** ``tree_depth`` bounds the tree: after that many actions from
+the root the rest of the iteration is rollout, so a search one action deep
+compares the root actions by their rollouts alone.
+
+**Paired, one action deep: a step of policy improvement.** Where the rollouts play
+the game's heuristic for every seat -- the arena's opponent *is* that heuristic --
+the value of a root action ``a`` is an estimate of "play ``a``, then everybody plays
+like the heuristic", and choosing the best such action is one step of policy
+improvement over the heuristic: at least as good as it, in the measure the rollouts
+end in, up to the noise of the estimates. With ``paired`` the search does that over
+the heuristic's best ``k`` root actions (:func:`_paired`) and fights the noise with
+common random numbers: every round plays each candidate once, on *the same*
+determinization and with the rollout's random numbers drawn from *the same* seed, so
+two candidates meet the same hidden cards and, while their paths agree, the same
+luck; their difference is far less noisy than either value (a paired comparison).
+The heuristic's choice is kept unless another candidate beats it by ``confidence``
+standard errors of the paired difference. Heuristic rollouts are slow (0.6 to 5 ms a
+ply), so they are cut off after ``depth`` plies and judged by the game's evaluation.
+This is IS-MCTS with a tree one action deep and the visits spread evenly (rounds)
+rather than by UCB: with a few candidates and a few hundred playouts, an even
+spread is what a paired comparison needs, and UCB would gain little.
+
 **Simultaneous moves** (Off Season's sealed bids: ``to_move()`` holds several
 seats). The engine takes the bids one at a time, so the tree treats them
 sequentially in seat order, but no seat's choice may depend on the others' sealed
@@ -81,10 +103,10 @@ is a ``deepcopy`` (about 265 us on an idle core, ``bench/README.md``), but its
 ``legal_actions`` (about 100 us, called on every ply) costs more: a profile of
 300 iterations with 20-ply rollouts spent 18% in ``deepcopy`` and 56% in listing
 caravans (``combos.hand_caravans``). Other games clone in 5-140 us. ``view`` is
-never called inside the tree; rollouts are uniformly random or :func:`light` (the
-heuristics cost 2-25 ms a move, too dear to play out with), cut off after
-``depth`` plies, and the position is then judged by a per-game evaluation
-(below). Playouts per second per game are in ``bench/README.md`` (Arena).
+never called inside the tree; rollouts are uniformly random, :func:`light`, or the
+game's heuristic (0.6 ms a ply in Off Season, 2 to 5 ms in the others, on an idle
+core), cut off after ``depth`` plies, and the position is then judged by a per-game
+evaluation (below). Playouts per second per game are in ``bench/README.md`` (Arena).
 
 Reproducibility: given the same ``rng`` state and an iteration budget without a
 time budget, the choice is the same. A time budget makes the number of
@@ -398,6 +420,9 @@ def search(
     prior_bias: float = 0.0,
     candidates: list[str] | None = None,
     widening: tuple[int, float] = (0, 0.0),
+    tree_depth: int | None = None,
+    paired: bool = False,
+    confidence: float = 0.0,
 ) -> SearchResult:
     """Search from ``seat``'s point of view; stop after ``iterations`` or ``seconds``.
 
@@ -412,6 +437,11 @@ def search(
     the heuristic's ranking) with ``widening = (k, c)`` narrows the root: after ``n``
     iterations only the first ``k + c * sqrt(n)`` candidates compete (progressive
     widening; ``k`` 0: no narrowing). Deeper nodes and other seats are not narrowed.
+
+    ``tree_depth`` bounds the tree: after that many actions from the root the rest of
+    the iteration is rollout (None: no bound). ``paired`` searches the root alone with
+    common random numbers (:func:`_paired`); ``confidence`` is then the number of
+    standard errors by which an action must beat ``prior`` to be chosen over it.
     """
     if iterations is None and seconds is None:
         raise ValueError("Give the search an iteration budget, a time budget, or both.")
@@ -439,11 +469,23 @@ def search(
 
         narrow = widened
 
+    if paired:
+        ranked = [a for a in (candidates or []) if a in legal] or legal
+        return _paired(
+            state,
+            seat,
+            rng,
+            ranked,
+            (first, growth) if first else (len(ranked), 0.0),
+            (budget, deadline, start),
+            (rollout, depth, judge),
+            (prior if prior in legal else None, confidence),
+        )
     done = plies = 0
     clock = time.perf_counter
     while done < budget and (done == 0 or clock() < deadline):
         guess = state.determinize(seat, rng)
-        path, node = _descend(root, guess, rng, exploration, (seat, narrow))
+        path, node = _descend(root, guess, rng, exploration, (seat, narrow), tree_depth)
         plies += _play_out(guess, rng, rollout, depth)
         rewards = outcome(guess) if guess.is_over() else judge(guess)
         for mover, edge, weight in path:
@@ -470,16 +512,20 @@ def _descend(
     rng: random.Random,
     exploration: float,
     narrowed: tuple[int, Callable[[list[str]], list[str]] | None] = (-1, None),
+    tree_depth: int | None = None,
 ) -> tuple[list[tuple[int, _Edge, float]], _Node]:
     """Selection and expansion on ``state`` (changed in place); the edges taken, each
     with its Exp3 weight (0 for a choice made alone, by UCB). ``narrowed`` is a seat
-    and what it may choose from at the root (progressive widening), or None."""
+    and what it may choose from at the root (progressive widening), or None. After
+    ``tree_depth`` actions the descent stops (the rollout plays on, from the middle
+    of a simultaneous block if need be)."""
     seat, narrow = narrowed
+    limit = tree_depth if tree_depth is not None else math.inf
     path: list[tuple[int, _Edge, float]] = []
     node = root
     while True:
         movers = state.to_move()
-        if not movers:
+        if not movers or len(path) >= limit:
             return path, node
         if len(movers) == 1:
             (mover,) = movers
@@ -501,7 +547,7 @@ def _descend(
             chosen = []
             new = False
             for mover in sorted(movers):
-                if mover not in state.to_move():
+                if mover not in state.to_move() or len(path) >= limit:
                     continue
                 table = node.edges.get(mover)
                 if table is None:
@@ -523,6 +569,71 @@ def _descend(
             node = child
         if new:
             return path, node
+
+
+def _paired(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    ranked: list[str],
+    widening: tuple[int, float],
+    budget: tuple[float, float, float],
+    playing: tuple[Policy | None, int | None, Evaluator],
+    prior: tuple[str | None, float],
+) -> SearchResult:
+    """The root alone, with common random numbers: a search one action deep.
+
+    The iterations go in rounds. A round draws one determinization and one seed,
+    and plays each admitted root action of ``seat`` (the first ``k + c * sqrt(round)``
+    of ``ranked``) on its own copy of that guess, the rollout's random numbers drawn
+    from that same seed, so the actions are compared on the same hidden cards and, as
+    far as their paths agree, the same luck: the differences between them have far
+    less noise than their values. With the game's heuristic as the rollout policy this
+    estimates "play this, then everybody plays like the heuristic", one step of policy
+    improvement over the heuristic (its choice, ``prior``, among the candidates).
+
+    The choice is the best mean; when ``prior`` is given, the best mean of the actions
+    that beat it, over the rounds both were played in, by more than nothing and by
+    ``confidence`` standard errors of the paired difference, or else ``prior``."""
+    rollout, depth, judge = playing
+    limit, deadline, start = budget
+    first, growth = widening
+    favourite, confidence = prior
+    rewards: dict[str, dict[int, float]] = {action: {} for action in ranked}
+    done = plies = rounds = 0
+    clock = time.perf_counter
+    while done < limit and (done == 0 or clock() < deadline):
+        guess = state.determinize(seat, rng)
+        seed = rng.getrandbits(64)
+        for action in ranked[: first + int(growth * math.sqrt(rounds))]:
+            if done >= limit or (done and clock() >= deadline):
+                break
+            copy = guess.clone()
+            copy.apply(seat, action)
+            plies += _play_out(copy, random.Random(seed), rollout, depth)
+            rewards[action][rounds] = (outcome(copy) if copy.is_over() else judge(copy))[seat]
+            done += 1
+        rounds += 1
+    values = {a: sum(r.values()) / len(r) for a, r in rewards.items() if r}
+    chosen = max(values, key=lambda a: (values[a], -ranked.index(a)))
+    if favourite is not None and favourite in values:
+        better = [a for a in values if a != favourite and _beats(rewards, a, favourite, confidence)]
+        chosen = max(better, key=lambda a: (values[a], -ranked.index(a)), default=favourite)
+    visits = {a: len(rewards.get(a, {})) for a in state.legal_actions(seat)}
+    return SearchResult(chosen, done, time.perf_counter() - start, visits, values, plies)
+
+
+def _beats(rewards: dict[str, dict[int, float]], one: str, other: str, z: float) -> bool:
+    """Whether ``one`` beats ``other`` over their common rounds by ``z`` standard errors
+    of the paired difference, and by more than nothing."""
+    gains = [rewards[one][n] - rewards[other][n] for n in rewards[one] if n in rewards[other]]
+    if not gains:
+        return False
+    mean = sum(gains) / len(gains)
+    spread = 0.0
+    if len(gains) > 1:
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+    return mean > 1e-12 and mean > z * spread / math.sqrt(len(gains))
 
 
 def _play_out(state: State, rng: random.Random, policy: Policy | None, depth: int | None) -> int:
@@ -584,7 +695,10 @@ class Settings:
     prior_bias: float = 0.0  # progressive bias towards the heuristic's choice at the root
     exploration: float = EXPLORATION
     candidates: int = 0  # the root starts with the heuristic's best k actions (0: all)
-    widening: float = 0.0  # ... and admits its next one as sqrt(iterations) grows by 1/this
+    widening: float = 0.0  # ... and one more as sqrt(iterations) (paired: rounds) grows by 1/this
+    tree_depth: int | None = None  # actions kept in the tree below the root; None: no bound
+    paired: bool = False  # the root alone, with common random numbers (rounds, not UCB)
+    confidence: float = 0.0  # paired: standard errors by which to overrule the heuristic
 
 
 @dataclass(frozen=True)
@@ -602,11 +716,27 @@ BUDGETS: dict[str, Budget] = {
 """Per level. Tests may swap in iteration-only budgets, which make the levels deterministic."""
 
 SETTINGS: dict[str, Settings] = {
-    "caravan": Settings(depth=20, evaluation="caravan", prior_bias=2.0),
+    "caravan": Settings(
+        depth=10,
+        evaluation="caravan",
+        rollout="heuristic",
+        candidates=4,
+        paired=True,
+        confidence=1.0,
+    ),
     "camping": Settings(depth=6, evaluation="camping", prior_bias=2.0),
-    "feurio": Settings(depth=10),
-    "pueblo": Settings(depth=2, evaluation="pueblo", prior_bias=2.0, candidates=4, widening=0.25),
-    "offseason": Settings(depth=12, evaluation="offseason", prior_bias=2.0, rollout="heuristic"),
+    "feurio": Settings(depth=10, prior_bias=2.0),
+    "pueblo": Settings(
+        depth=4, evaluation="pueblo", rollout="heuristic", candidates=32, paired=True
+    ),
+    "offseason": Settings(
+        depth=12,
+        evaluation="offseason",
+        rollout="heuristic",
+        candidates=4,
+        paired=True,
+        confidence=1.0,
+    ),
 }
 """Per game id; a game not listed is searched with ``Settings()``: random rollouts to the end."""
 
@@ -642,9 +772,13 @@ def light(state: State, seat: int, rng: random.Random) -> str:
 def ranking(game: str | None) -> Callable[[State, int, random.Random], list[str]]:
     """The heuristic's ranking of a seat's legal actions, its choice first: a game's own
     ``ranked`` where its heuristic has one, else the choice followed by the rest."""
-    from core.bots import offseason_heuristic, pueblo_heuristic
+    from core.bots import caravan_heuristic, offseason_heuristic, pueblo_heuristic
 
-    own = {"pueblo": pueblo_heuristic.ranked, "offseason": offseason_heuristic.ranked}
+    own = {
+        "caravan": caravan_heuristic.ranked,
+        "pueblo": pueblo_heuristic.ranked,
+        "offseason": offseason_heuristic.ranked,
+    }
     if game in own:
         return own[game]
     choose = heuristic(game)
@@ -678,7 +812,8 @@ def play_level(
         return judge(position, width)
 
     prior = ranked = None
-    if (chosen.prior_bias or chosen.candidates) and len(state.legal_actions(seat)) > 1:
+    wants = chosen.prior_bias or chosen.candidates or chosen.paired
+    if wants and len(state.legal_actions(seat)) > 1:
         ranked = ranking(game)(state, seat, rng)
         prior = ranked[0]
     return search(
@@ -695,6 +830,9 @@ def play_level(
         prior_bias=chosen.prior_bias,
         candidates=ranked,
         widening=(chosen.candidates, chosen.widening),
+        tree_depth=chosen.tree_depth,
+        paired=chosen.paired,
+        confidence=chosen.confidence,
     )
 
 

@@ -400,3 +400,126 @@ def test_light_rollouts_bid_the_least_in_auctions_and_play_at_random_elsewhere()
         state.apply(seat, action)
     assert auctions >= 2 and others >= 10
     assert len(picked) >= 3  # not always the first or the quiet action
+
+
+def test_a_tree_one_action_deep_leaves_everything_below_the_root_to_the_rollout() -> None:
+    judged: dict[int | None, list[int]] = {None: [], 1: []}
+    for bound in judged:
+
+        def counters_left(position: State, bound: int | None = bound) -> list[float]:
+            judged[bound].append(cast(Nim, position).counters)
+            return [0.5, 0.5]
+
+        found = search(
+            Nim(30),
+            0,
+            random.Random(2),
+            iterations=60,
+            depth=3,
+            evaluate=counters_left,
+            tree_depth=bound,
+        )
+        assert found.plies == 60 * 3
+    # One take of one or two in the tree, then three in the rollout: 22 to 26 left.
+    assert all(22 <= left <= 26 for left in judged[1])
+    assert min(judged[None]) < 22  # the unbounded tree grows below the root
+
+
+class Luck(State):
+    """Seat 0 picks safe, sure or bold; seat 1 then brings calm or storm; it goes on.
+
+    Seat 0's reward (:func:`luck_reward`) is the hidden luck, drawn afresh by every
+    determinization, plus 0.01 for sure, and plus 0.05 for bold in a storm but minus
+    0.05 in calm: sure is always a little better than safe, bold a gamble."""
+
+    def __init__(self, luck: float = 0.5) -> None:
+        self.luck = luck
+        self.choice: str | None = None
+        self.weather: str | None = None
+
+    def to_move(self) -> frozenset[int]:
+        return frozenset({0 if self.choice is None else 1})
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_move():
+            return []
+        return ["safe", "sure", "bold"] if seat == 0 else ["calm", "storm"]
+
+    def apply(self, seat: int, action: str) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalAction("Not now.")
+        if seat == 0:
+            self.choice = action
+        else:
+            self.weather = action
+
+    def is_over(self) -> bool:
+        return False
+
+    def scores(self) -> list[float]:
+        return [0.0, 0.0]
+
+    def ranking(self) -> list[int]:
+        return [1, 1]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"game": "luck"}
+
+    def clone(self) -> Luck:
+        other = Luck(self.luck)
+        other.choice, other.weather = self.choice, self.weather
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Luck:
+        other = self.clone()
+        other.luck = rng.random() * 0.9
+        return other
+
+
+def luck_reward(position: State) -> list[float]:
+    luck = cast(Luck, position)
+    bonus = {"safe": 0.0, "sure": 0.01, "bold": 0.05 if luck.weather == "storm" else -0.05}
+    reward = luck.luck + bonus[luck.choice or "safe"]
+    return [reward, 1 - reward]
+
+
+def test_a_paired_search_compares_the_actions_on_the_same_guesses_and_the_same_luck() -> None:
+    for seed in range(4):
+        found = search(
+            Luck(),
+            0,
+            random.Random(seed),
+            iterations=60,
+            depth=1,
+            evaluate=luck_reward,
+            paired=True,
+        )
+        assert found.visits == {"safe": 20, "sure": 20, "bold": 20}
+        # The luck (0 to 0.9) is the same for all three in every round: sure is exactly
+        # 0.01 better than safe, and bold differs from safe only by the weather.
+        assert found.values["sure"] - found.values["safe"] == pytest.approx(0.01)
+        storms = 10 + 10 * (found.values["bold"] - found.values["safe"]) / 0.05
+        assert storms == pytest.approx(round(storms))  # a whole number of the 20 rounds
+
+
+def test_a_paired_search_keeps_the_prior_unless_an_action_beats_it_with_confidence() -> None:
+    def paired(seed: int, candidates: list[str] | None, widening: tuple[int, float]) -> Any:
+        return search(
+            Luck(),
+            0,
+            random.Random(seed),
+            iterations=90,
+            depth=1,
+            evaluate=luck_reward,
+            paired=True,
+            prior="safe",
+            confidence=3.0,
+            candidates=candidates,
+            widening=widening,
+        )
+
+    for seed in range(6):
+        assert paired(seed, None, (0, 0.0)).action == "sure"  # 0.01 better, without doubt
+        narrowed = paired(seed, ["safe", "bold", "sure"], (2, 0.0))
+        assert narrowed.visits["sure"] == 0
+        assert narrowed.action == "safe"  # bold's gamble is not a sure gain
