@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, StorageState, exp
 from core.games import GAMES
 from e2e import camping, caravan, feurio, offseason, pueblo
 from e2e.accounts import sign_up
-from e2e.conftest import _artifact_dir
+from e2e.conftest import ARTIFACTS, _artifact_dir
 from e2e.mobile import PHONE, SIZES, assert_fits, in_width, mid_game, touch_context
 from e2e.online import Match, invite_link, open_table, take_seat
 from e2e.ready import BOARD_SHOWN, PLAYER_READY
@@ -72,6 +72,13 @@ class Tour:
             context.close()
 
 
+def keep_evidence(page: Page, name: str) -> None:
+    """A screenshot and the HTML of ``page`` under ``e2e/artifacts/<name>.*``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    (ARTIFACTS / f"{name}.html").write_text(page.content(), encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def tour(
     browser: Browser, base_url: str, tmp_path_factory: pytest.TempPathFactory
@@ -83,7 +90,13 @@ def tour(
         username = f"mob_{secrets.token_hex(3)}"
         sign_up(player, base_url, username)
         sign_up(friend, base_url, f"mobf_{secrets.token_hex(3)}")
-        tables = {game: mid_game(player, base_url, game, LONG_NAME) for game in GAMES}
+        tables = {}
+        for game in GAMES:
+            try:
+                tables[game] = mid_game(player, base_url, game, LONG_NAME)
+            except Exception:
+                keep_evidence(player, f"tour-{game}")  # a fixture's failure leaves no trace else
+                raise
 
         # A rated match between the two accounts, and another left mid-game with a chat.
         finished = _online_caravan(player, friend, base_url, to_the_end=True)
