@@ -15,6 +15,7 @@ from nicegui import core, ui
 from nicegui.testing import User
 
 from core.games.caravan.cards import DECK
+from tests.ui.test_move_box import card_markers, elements, ply
 from ui.pages import spectators
 from ui.pages.stage import TableStage
 
@@ -31,28 +32,9 @@ async def other_browser(language: str = "en") -> AsyncIterator[User]:
         yield User(client)
 
 
-def elements(user: User) -> list[ui.element]:
-    assert user.client is not None
-    return list(user.client.elements.values())
-
-
 def stage(user: User) -> TableStage:
     (found,) = [e for e in elements(user) if isinstance(e, TableStage)]
     return found
-
-
-def hand(user: User) -> list[str]:
-    return [
-        marker[len("card-") :]
-        for element in elements(user)
-        for marker in element._markers
-        if marker.startswith("card-")
-    ]
-
-
-def board_ply(page: User) -> int:
-    (board,) = [e for e in elements(page) if e.props.get("data-testid") == "board"]
-    return int(board.props["data-ply"])
 
 
 def shown_codes(html: str) -> set[str]:
@@ -67,7 +49,7 @@ def to_move(page: User) -> bool:
 async def play_a_single(page: User) -> str:
     """The player to move plays the lowest numbered single card they hold."""
     (box,) = page.find(marker="move-input").elements
-    code = min((c for c in hand(page) if c[0] in "23456789"), key=lambda c: c[0])
+    code = min((c for c in card_markers(page) if c[0] in "23456789"), key=lambda c: c[0])
     box.value = code
     page.find(marker="move-input").trigger("keydown", {"key": "Enter", "value": code})
     return code
@@ -127,10 +109,10 @@ async def test_spectators_share_one_frame_per_language_and_a_move_costs_their_pa
         mover = user if to_move(user) else bea
         played = await play_a_single(mover)
         for _ in range(30):
-            if board_ply(user) == 1:
+            if ply(user) == 1:
                 break
             await asyncio.sleep(0.1)
-        assert board_ply(user) == 1
+        assert ply(user) == 1
 
         assert updates == {}  # no element of a spectator's page changed
         frames = [(event, data, sorted(to)) for event, data, to in sent]
@@ -143,5 +125,5 @@ async def test_spectators_share_one_frame_per_language_and_a_move_costs_their_pa
         assert stage(eve).frame is english_frame is stage(ian).frame  # kept for a reconnection
         assert played in shown_codes(english_frame["html"])
         hidden = {c.code for c in DECK} - shown_codes(english_frame["html"])
-        assert hand(user) and set(hand(user)) <= hidden  # no card of either hand
-        assert set(hand(bea)) <= hidden
+        assert card_markers(user) and set(card_markers(user)) <= hidden  # no card of either hand
+        assert set(card_markers(bea)) <= hidden

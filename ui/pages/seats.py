@@ -16,7 +16,6 @@ from ui.site import LiveInfo
 class _Chip:
     box: ui.element
     dot: ui.element | None
-    turn: ui.label | None
     shown: bool | None = None  # present, as last set
 
 
@@ -69,13 +68,13 @@ class SeatStrip:
             + (" cs-seat-empty" if seat.is_empty else "")
         )
         box.props(f'data-testid="seat-{number}" data-seat="{number}" data-kind="{seat.kind}"')
-        dot = turn = None
+        dot = None
         with box:
             if seat.is_empty:
                 invited = seat.kind == INVITED
                 ui.icon("mail" if invited else "event_seat").classes("text-base")
                 ui.label(t("seats.invited" if invited else "seats.open", n=number + 1))
-                return _Chip(box, None, None)
+                return _Chip(box, None)
             if seat.kind == BOT:
                 ui.icon("smart_toy").classes("text-base").props(f'aria-label="{t("seats.bot")}"')
             else:
@@ -83,8 +82,8 @@ class SeatStrip:
             ui.label(seat.name).classes("font-semibold ellipsis cs-seat-name")
             if seat.holder == self.uid:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
-            turn = ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
-        return _Chip(box, dot, turn)
+            ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
+        return _Chip(box, dot)
 
 
 SEAT_TURN_CSS = ".cs-turn{display:none}\n" + "".join(

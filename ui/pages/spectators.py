@@ -89,9 +89,7 @@ class SpectatorFeed:
 
     def _on_move(self, table: Table, move: Move) -> None:
         self.frames = {}
-        for lang, watching in list(self.stages.items()):
-            if not watching:
-                continue
+        for lang, watching in list(self.stages.items()):  # no language is left empty
             frame = self.frame(lang)
             for stage in watching.values():
                 stage.keep(frame)

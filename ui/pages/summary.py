@@ -10,19 +10,33 @@ from nicegui import ui
 from ui.i18n import Translator
 
 
+def how_hand_ended(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
+    """Who went out, or that nobody could play."""
+    if hand["ended"] == "out":
+        return t("summary.went_out", name=names[hand["first_out"]])
+    return t("summary.stuck")
+
+
+def summary_heads(t: Translator) -> tuple[str, ...]:
+    """The breakdown's column heads (the first column names the player)."""
+    return ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total"))
+
+
+def match_so_far(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
+    scores = hand["match_scores"]
+    return t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])
+
+
 def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
     """How the hand ended and what each player scored, line by line."""
     ui.label(t("summary.title", n=hand["hand"])).classes("text-xl font-bold")
-    if hand["ended"] == "out":
-        ui.label(t("summary.went_out", name=names[hand["first_out"]])).classes("text-sm")
-    else:
-        ui.label(t("summary.stuck")).classes("text-sm")
+    ui.label(how_hand_ended(t, hand, names)).classes("text-sm")
     with (
         ui.grid(columns=4)
         .classes("gap-x-4 gap-y-1 items-center")
         .props('data-testid="hand-summary"')
     ):
-        for text in ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total")):
+        for text in summary_heads(t):
             ui.label(text).classes("text-xs font-semibold")
         for seat in (0, 1):
             ui.label(names[seat]).classes("font-semibold")
@@ -38,10 +52,7 @@ def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
         ui.label(t("summary.bonus_rule", n=hand["cards_left"][other])).classes(
             "text-xs text-grey-8"
         )
-    scores = hand["match_scores"]
-    ui.label(t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])).classes(
-        "text-sm"
-    )
+    ui.label(match_so_far(t, hand, names)).classes("text-sm")
 
 
 def match_result(

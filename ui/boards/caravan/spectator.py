@@ -17,6 +17,7 @@ from typing import Any
 from ui.boards.caravan import texts
 from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
 from ui.i18n import Translator
+from ui.pages.summary import how_hand_ended, match_so_far, summary_heads
 
 # Quasar's own spinner, drawn as its component draws it (the page already has its styles).
 SPINNER = (
@@ -110,27 +111,20 @@ def _last_hand(t: Translator, names: list[str], view: dict[str, Any]) -> str:
     if not history:
         return ""
     hand = history[-1]
-    if hand["ended"] == "out":
-        how = t("summary.went_out", name=names[hand["first_out"]])
-    else:
-        how = t("summary.stuck")
-    heads = ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total"))
-    cells = "".join(_text("div", "text-xs font-semibold", head) for head in heads)
+    cells = "".join(_text("div", "text-xs font-semibold", head) for head in summary_heads(t))
     for seat in (0, 1):
         cells += _text("div", "font-semibold", names[seat])
         cells += "".join(
             _text("div", "font-bold" if key == "totals" else "", f"{hand[key][seat]:+d}")
             for key in ("collected", "bonus", "totals")
         )
-    scores = hand["match_scores"]
-    so_far = t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])
     return (
         '<div class="q-card w-full q-pa-md column" style="gap:.25rem" data-testid="last-hand">'
         + _text("div", "text-base font-semibold", t("summary.title", n=hand["hand"]))
-        + _text("div", "text-sm", how)
+        + _text("div", "text-sm", how_hand_ended(t, hand, names))
         + '<div class="cv-hand-grid">'
         + cells
         + "</div>"
-        + _text("div", "text-sm", so_far)
+        + _text("div", "text-sm", match_so_far(t, hand, names))
         + "</div>"
     )
