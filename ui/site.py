@@ -35,6 +35,7 @@ from core.table import (
 )
 from storage import ratings, repo
 from ui.bot_runner import BotRunner
+from ui.gateway import Gateway
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,7 @@ class Site:
 
     def __init__(self, db: Engine, *, bot_pause: float = 0.8) -> None:
         self.db = db
+        self.gateway = Gateway(db)  # every storage call of the web side goes through it
         self._store = repo.persist_move(db)
         self._store_seats = repo.persist_seats(db)
         self._unstore = repo.persist_undo(db)

@@ -1,0 +1,64 @@
+"""The storage gateway: calls run off the event loop, within a time limit, never faked."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from storage.db import make_engine, migrate
+from storage.repo import unfinished_matches
+from ui.gateway import Gateway, StorageUnavailable
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Engine:
+    engine = make_engine(f"sqlite:///{tmp_path}/gateway.db")
+    migrate(engine)
+    return engine
+
+
+async def test_a_call_gets_the_engine_first_and_returns_its_result(db: Engine) -> None:
+    gateway = Gateway(db)
+    assert await gateway(unfinished_matches) == []
+
+
+async def test_a_call_that_hangs_is_given_up_with_storage_unavailable(db: Engine) -> None:
+    release = threading.Event()
+    gateway = Gateway(db, timeout=0.2)
+
+    def hung(_db: Engine) -> None:
+        release.wait(10)
+
+    with pytest.raises(StorageUnavailable):
+        await gateway(hung)
+    release.set()
+
+
+async def test_an_unreachable_database_is_storage_unavailable() -> None:
+    gateway = Gateway(make_engine("postgresql://postgres@127.0.0.1:1/none"), timeout=5)
+
+    def query(db: Engine) -> None:
+        with db.connect() as conn:
+            conn.execute(text("select 1"))
+
+    with pytest.raises(StorageUnavailable):
+        await gateway(query)
+
+
+async def test_other_errors_pass_through(db: Engine) -> None:
+    def bad(_db: Engine) -> None:
+        raise ValueError("no such match")
+
+    with pytest.raises(ValueError, match="no such match"):
+        await Gateway(db)(bad)
+
+
+async def test_a_closed_gateway_refuses_instead_of_pretending(db: Engine) -> None:
+    gateway = Gateway(db)
+    gateway.close()
+    with pytest.raises(StorageUnavailable):
+        await gateway(unfinished_matches)
