@@ -114,6 +114,7 @@ class Site:
         self.live: dict[str, LiveInfo] = {}
         self.bots = BotRunner(self, pause=bot_pause)
         self._lobby: list[Callable[[], None]] = []
+        self.recovered = False  # every unfinished match has been through recovery once
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
         """The tables' persistence hook: the storage write, off the event loop."""
@@ -238,6 +239,7 @@ class Site:
             seats = repo.load_seats(self.db, match_id=match_id)
             self._host(self._open(match_id, record, seats, info["settings"]))
             count += 1
+        self.recovered = True
         return count
 
     def table(self, table_id: str) -> Table:
