@@ -82,6 +82,8 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
+    # On SIGTERM: no new move is taken, the writes under way finish, then storage closes.
+    app.on_shutdown(site.drain)
     return site
 
 
