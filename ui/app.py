@@ -82,8 +82,11 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
-    # On SIGTERM: no new move is taken, the writes under way finish, then storage closes.
-    app.on_shutdown(site.drain)
+    async def drain() -> None:
+        """On SIGTERM: no new move is taken, the writes under way finish, storage closes."""
+        await site.drain()
+
+    app.on_shutdown(drain)
     return site
 
 

@@ -153,12 +153,15 @@ class Site:
         then close the gateway; whether every write finished. Moves asked for from now on
         are refused with "the site is restarting": none is told that was not stored."""
         self.stopping = True
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
-            finished = True
-        except TimeoutError:
-            log.error("%d storage write(s) still under way at shutdown", self._writes)
-            finished = False
+        finished = True
+        if self._writes:
+            log.info("stopping: %d storage write(s) under way", self._writes)
+            try:
+                await asyncio.wait_for(self._idle.wait(), timeout)
+                log.info("stopping: finished the storage write(s) under way")
+            except TimeoutError:
+                log.error("stopping: %d storage write(s) did not finish in time", self._writes)
+                finished = False
         self.gateway.close()
         return finished
 
