@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import URL, Engine, event, text
+from sqlalchemy.exc import OperationalError
 
 from core.record import new_record
 from core.table import BOT, GUEST, SeatInfo
@@ -110,4 +111,30 @@ async def test_postgres_recovers_after_its_backends_are_terminated(postgres_url:
         await gateway(new_match)
     assert len(await gateway(unfinished_matches)) >= 2
     gateway.close()
+    db.dispose()
+
+
+def test_a_sqlite_write_waits_for_a_lock_no_longer_than_the_statement_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARAVANSERAI_DB_STATEMENT_TIMEOUT", "1.5")
+    db = make_engine(f"sqlite:///{tmp_path}/site.db")
+    with db.connect() as conn:
+        assert conn.execute(text("pragma busy_timeout")).scalar() == 1500
+    db.dispose()
+
+
+@pytest.mark.postgres
+def test_postgres_statements_and_connections_have_time_limits(
+    postgres_url: URL, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARAVANSERAI_DB_STATEMENT_TIMEOUT", "0.3")
+    monkeypatch.setenv("CARAVANSERAI_DB_CONNECT_TIMEOUT", "3")
+    db = make_engine(postgres_url)
+    assert db.pool.timeout() == 5.0
+    with db.connect() as conn:
+        assert conn.execute(text("show statement_timeout")).scalar() == "300ms"
+        assert conn.connection.dbapi_connection.info.get_parameters()["connect_timeout"] == "3"
+        with pytest.raises(OperationalError, match="statement timeout"):
+            conn.execute(text("select pg_sleep(5)"))
     db.dispose()

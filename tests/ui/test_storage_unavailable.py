@@ -1,9 +1,10 @@
 """A hung database slows only the pages that need it, and they say so in words.
 
-A real server on a PostgreSQL database of its own; another connection holds a lock on
-the matches, so the history page's query waits on it as on a hung database. The home
-page must still answer at once, and the history page must answer, after the time limit,
-with the translated "cannot reach the database" message.
+The page tests make every storage call of the gateway fail as an unreachable database
+does. The last test runs a real server on a PostgreSQL database of its own; another
+connection holds a lock on the matches, so the history page's query waits on it as on
+a hung database. The home page must still answer at once, and the history page must
+answer, after the time limit, with the translated "cannot reach the database" message.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from nicegui.testing import User
 from sqlalchemy import URL, Connection, make_url, text
 
 from e2e.server import Server
 from storage.db import make_engine, migrate
+from ui.gateway import Gateway, StorageUnavailable
 from ui.i18n import Translator
-
-pytestmark = pytest.mark.postgres
 
 SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 LIMITS = {
@@ -85,6 +86,42 @@ def waiting_on_lock(conn: Connection) -> bool:
     return bool(conn.execute(query).scalar())
 
 
+@pytest.fixture
+def unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every call through the site's gateway fails as a database that does not answer."""
+
+    async def refuse(self: Gateway, fn: object, *, timeout: float | None = None) -> None:
+        raise StorageUnavailable()
+
+    monkeypatch.setattr(Gateway, "run", refuse)
+
+
+@pytest.mark.usefixtures("unreachable")
+@pytest.mark.parametrize("path", ["/history", "/replay/abc", "/players/ann", "/account"])
+async def test_a_page_that_cannot_read_storage_says_so(user: User, path: str) -> None:
+    await user.open(path)
+    await user.should_see(Translator("en")("error.storage_unavailable"))
+    await user.should_see(marker="storage-unavailable")
+
+
+@pytest.mark.usefixtures("unreachable")
+async def test_a_french_visitor_reads_it_in_french(user: User) -> None:
+    user.http_client.headers["Accept-Language"] = "fr"
+    await user.open("/history")
+    await user.should_see(Translator("fr")("error.storage_unavailable"))
+
+
+@pytest.mark.usefixtures("unreachable")
+async def test_a_new_table_that_cannot_be_stored_leaves_the_form_with_the_reason(
+    user: User,
+) -> None:
+    await user.open("/new/caravan")
+    user.find(marker="start").click()
+    await user.should_see(Translator("en")("error.storage_unavailable"))
+    await user.should_see("New game of Caravan")
+
+
+@pytest.mark.postgres
 def test_a_hung_history_query_leaves_the_home_page_answering_and_says_why(
     server: Server, database: URL
 ) -> None:

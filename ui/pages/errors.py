@@ -5,7 +5,7 @@ from __future__ import annotations
 from nicegui import ui
 
 from core.table import TableError
-from ui.gateway import Gateway, StorageUnavailable
+from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.i18n import Translator
 
 # A page waits for its storage calls (at most two in a row) and then draws the answer;
@@ -22,8 +22,8 @@ def page_timeout(gateway: Gateway) -> float:
 
 def refusal(t: Translator, err: TableError) -> str:
     """The engine's or the table's reason, translated when the catalogue knows it."""
-    if isinstance(err.__cause__, StorageUnavailable):  # the database, or a restart
-        return t(f"error.{err.__cause__.code}")
+    if isinstance(err.__cause__, ShuttingDown):  # not "try again": the site is going away
+        return t("error.restarting")
     params = dict(err.params)
     key = params.pop("key", None)
     if key and t.has(f"error.{key}"):
@@ -39,6 +39,7 @@ def unavailable(t: Translator, err: StorageUnavailable) -> ui.label:
         ui.label(t(f"error.{err.code}"))
         .classes("text-negative")
         .props('role="alert" data-testid="storage-unavailable"')
+        .mark("storage-unavailable")
     )
 
 
