@@ -23,6 +23,7 @@ from sqlalchemy import URL, Connection, make_url, text
 
 from e2e.server import Server
 from storage.db import make_engine, migrate
+from tests.ui.test_auth import PASSWORD, browser, token
 from ui.gateway import Gateway, StorageUnavailable
 from ui.i18n import Translator
 
@@ -86,13 +87,14 @@ def waiting_on_lock(conn: Connection) -> bool:
     return bool(conn.execute(query).scalar())
 
 
+async def refuse(self: Gateway, fn: object, *, timeout: float | None = None) -> None:
+    """Stands in for ``Gateway.run`` when the database does not answer."""
+    raise StorageUnavailable()
+
+
 @pytest.fixture
 def unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every call through the site's gateway fails as a database that does not answer."""
-
-    async def refuse(self: Gateway, fn: object, *, timeout: float | None = None) -> None:
-        raise StorageUnavailable()
-
     monkeypatch.setattr(Gateway, "run", refuse)
 
 
@@ -119,6 +121,21 @@ async def test_a_new_table_that_cannot_be_stored_leaves_the_form_with_the_reason
     user.find(marker="start").click()
     await user.should_see(Translator("en")("error.storage_unavailable"))
     await user.should_see("New game of Caravan")
+
+
+@pytest.mark.usefixtures("user")
+async def test_sign_in_and_sign_up_send_the_visitor_back_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with browser() as client:
+        signin_token = await token(client, "/signin")
+        signup_token = await token(client, "/signup")
+        monkeypatch.setattr(Gateway, "run", refuse)
+        form = {"username": "ann", "password": PASSWORD, "confirm": PASSWORD}
+        signin = await client.post("/auth/signin", data={"csrf": signin_token, **form})
+        signup = await client.post("/auth/signup", data={"csrf": signup_token, **form})
+    assert "error=storage" in signin.headers["location"]
+    assert "error=storage" in signup.headers["location"]
 
 
 @pytest.mark.postgres
