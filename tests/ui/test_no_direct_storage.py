@@ -4,8 +4,8 @@ A storage function (one of :mod:`storage.repo`, :mod:`storage.accounts`,
 :mod:`storage.history` or :mod:`storage.ratings` that takes the engine first) called on
 the event loop blocks every visitor while the database is slow. The check reads each
 module's syntax tree: such a function may be named (passed to ``site.gateway(...)``),
-never called; ``run.io_bound``, which reports a call that did not run as done, is not
-used either.
+never called, nor handed to ``run.io_bound`` (which reports a call that did not run as
+done; hashing a password there is fine); and no page holds the engine (``site.db``).
 """
 
 from __future__ import annotations
@@ -78,6 +78,8 @@ def direct_calls(source: str) -> list[str]:
 
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "db" and _is_site(node.value):
+            found.append(f"line {node.lineno}: the engine itself (site.db)")
         if not isinstance(node, ast.Call):
             continue
         called = storage(node.func)
@@ -87,6 +89,13 @@ def direct_calls(source: str) -> list[str]:
         if io_bound and node.args and (passed := storage(node.args[0])):
             found.append(f"line {node.lineno}: run.io_bound({passed}, ...)")
     return found
+
+
+def _is_site(node: ast.expr) -> bool:
+    """``site`` or ``self.site``: the live site, whose engine pages must not hold."""
+    if isinstance(node, ast.Name):
+        return node.id == "site"
+    return isinstance(node, ast.Attribute) and node.attr == "site"
 
 
 @pytest.mark.parametrize(
@@ -114,10 +123,12 @@ def test_the_check_sees_every_way_of_calling_storage() -> None:
         "run.io_bound(hash_password, 'secret')\n"  # CPU work: allowed
         "acc.valid_username('ann')\n"  # no engine: plain checking, allowed
         "site.gateway(repo.load_record, match_id='x')\n"  # named, not called: allowed
+        "engine = self.site.db\n"
     )
     assert direct_calls(source) == [
         "line 4: repo.load_record(...)",
         "line 5: acc.get_user(...)",
         "line 6: storage.ratings.profile(...)",
         "line 7: run.io_bound(acc.find_account, ...)",
+        "line 11: the engine itself (site.db)",
     ]
