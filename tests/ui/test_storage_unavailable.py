@@ -24,6 +24,7 @@ from sqlalchemy import URL, Connection, make_url, text
 from e2e.server import Server
 from storage.db import make_engine, migrate
 from tests.ui.test_auth import PASSWORD, browser, token
+from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, other_browser, take_seat
 from ui.gateway import Gateway, StorageUnavailable
 from ui.i18n import Translator
 
@@ -121,6 +122,17 @@ async def test_a_new_table_that_cannot_be_stored_leaves_the_form_with_the_reason
     user.find(marker="start").click()
     await user.should_see(Translator("en")("error.storage_unavailable"))
     await user.should_see("New game of Caravan")
+
+
+async def test_a_seat_that_cannot_be_taken_for_want_of_storage_says_why(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = await open_waiting_table(user, OPEN_SEAT)
+    monkeypatch.setattr(Gateway, "run", refuse)
+    async with other_browser() as bea:
+        await take_seat(bea, path, "Bea")
+        await bea.should_see(Translator("en")("error.storage_unavailable"))
+        await bea.should_see(marker="take-seat")
 
 
 @pytest.mark.usefixtures("user")
