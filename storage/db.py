@@ -4,6 +4,17 @@ SQLite is the default: a file under ``./data/`` (relative to the working
 directory), in WAL mode with foreign keys enforced. ``DATABASE_URL`` switches to
 PostgreSQL through psycopg 3; a plain ``postgresql://`` URL is accepted.
 
+Every engine has time limits, so a database that hangs or cannot be reached makes a
+call fail instead of waiting forever (the web side's gateway then tells the visitor):
+``CARAVANSERAI_DB_CONNECT_TIMEOUT`` seconds to connect (PostgreSQL; default 5),
+``CARAVANSERAI_DB_STATEMENT_TIMEOUT`` seconds for one statement (PostgreSQL's
+``statement_timeout``; SQLite's busy timeout, how long a write waits for a lock;
+default 8) and ``CARAVANSERAI_DB_POOL_TIMEOUT`` seconds to wait for a free pooled
+connection (default 5). A connection that fails for good is dropped from the pool:
+PostgreSQL's are pinged before use, and a SQLite connection that reports the file
+read-only, unreadable or unopenable is thrown away with every other pooled one, so
+writes resume once the file is writable again.
+
 >>> from storage.repo import unfinished_matches
 >>> engine = make_engine("sqlite://")
 >>> migrate(engine)
@@ -13,7 +24,9 @@ PostgreSQL through psycopg 3; a plain ``postgresql://`` URL is accepted.
 
 from __future__ import annotations
 
+import math
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,10 +35,39 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import URL, Engine, create_engine, event, make_url
+from sqlalchemy.engine import ExceptionContext
 from sqlmodel import Session
 
 DEFAULT_URL = "sqlite:///data/caravanserai.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
+# SQLite's primary result codes after which a connection cannot be trusted again.
+SQLITE_BROKEN = {
+    8,  # SQLITE_READONLY: opened while the file could not be written, read-only for good
+    10,  # SQLITE_IOERR: the disk or the file system failed under it
+    14,  # SQLITE_CANTOPEN: the file or its journal cannot be opened
+}
+
+
+def _seconds(name: str, default: float) -> float:
+    """A positive number of seconds from the environment, else ``default``."""
+    raw = os.environ.get(name, "")
+    try:
+        value = float(raw)
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def connect_timeout() -> float:
+    return _seconds("CARAVANSERAI_DB_CONNECT_TIMEOUT", 5.0)
+
+
+def statement_timeout() -> float:
+    return _seconds("CARAVANSERAI_DB_STATEMENT_TIMEOUT", 8.0)
+
+
+def pool_timeout() -> float:
+    return _seconds("CARAVANSERAI_DB_POOL_TIMEOUT", 5.0)
 
 
 def database_url() -> str:
@@ -40,11 +82,22 @@ def make_engine(url: str | URL | None = None) -> Engine:
     """
     url = _driver_url(make_url(url if url is not None else database_url()))
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        limits = {
+            # libpq takes whole seconds, and at least 2
+            "connect_timeout": max(2, math.ceil(connect_timeout())),
+            "options": f"-c statement_timeout={round(statement_timeout() * 1000)}",
+        }
+        return create_engine(
+            url, pool_pre_ping=True, pool_timeout=pool_timeout(), connect_args=limits
+        )
+    args: dict[str, Any] = {"check_same_thread": False, "timeout": statement_timeout()}
+    pooled: dict[str, Any] = {}
     if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False})
+        pooled = {"pool_timeout": pool_timeout()}  # a file has a queue pool; memory has not
+    engine = create_engine(url, connect_args=args, **pooled)
     event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "handle_error", _drop_broken_sqlite)
     return engine
 
 
@@ -68,6 +121,18 @@ def _driver_url(url: URL) -> URL:
     if url.drivername in ("postgresql", "postgres"):
         return url.set(drivername="postgresql+psycopg")
     return url
+
+
+def _drop_broken_sqlite(context: ExceptionContext) -> None:
+    """Treat a SQLite connection that failed for good as lost: SQLAlchemy then discards
+    it, and every connection pooled before it, so the next call opens a fresh one."""
+    error = context.original_exception
+    if not isinstance(error, sqlite3.Error):
+        return
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in SQLITE_BROKEN:
+        context.is_disconnect = True
+        context.invalidate_pool_on_disconnect = True
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

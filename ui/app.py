@@ -82,6 +82,12 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
+
+    async def drain() -> None:
+        """On SIGTERM: no new move is taken, the writes under way finish, storage closes."""
+        await site.drain()
+
+    app.on_shutdown(drain)
     return site
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -45,14 +46,31 @@ class StorageUnavailable(Exception):
         self.message = message
 
 
+class ShuttingDown(StorageUnavailable):
+    """The site is stopping: the call was not made. Pages show ``error.restarting``."""
+
+    code = "restarting"
+
+    def __init__(self, message: str = "The site is restarting.") -> None:
+        super().__init__(message)
+
+
+def call_timeout() -> float:
+    """``CARAVANSERAI_DB_CALL_TIMEOUT`` seconds (default :data:`DEFAULT_TIMEOUT`): how long
+    a page waits for one storage call, queueing for a thread included."""
+    try:
+        value = float(os.environ.get("CARAVANSERAI_DB_CALL_TIMEOUT", ""))
+    except ValueError:
+        return DEFAULT_TIMEOUT
+    return value if value > 0 else DEFAULT_TIMEOUT
+
+
 class Gateway:
     """Runs storage calls on threads of its own, each within ``timeout`` seconds."""
 
-    def __init__(
-        self, db: Engine, *, timeout: float = DEFAULT_TIMEOUT, workers: int = WORKERS
-    ) -> None:
+    def __init__(self, db: Engine, *, timeout: float | None = None, workers: int = WORKERS) -> None:
         self.db = db
-        self.timeout = timeout
+        self.timeout = call_timeout() if timeout is None else timeout
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="storage")
         self._closed = False
 
@@ -72,12 +90,12 @@ class Gateway:
         """A blocking storage callable that already holds its engine (the persistence
         hooks of :mod:`storage.repo`), under the same rules as a call."""
         if self._closed:
-            raise StorageUnavailable("The site is shutting down.")
+            raise ShuttingDown()
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(self._pool, fn)
         except RuntimeError as err:  # the pool was shut down meanwhile
-            raise StorageUnavailable("The site is shutting down.") from err
+            raise ShuttingDown() from err
         try:
             return await asyncio.wait_for(future, self.timeout if timeout is None else timeout)
         except TimeoutError as err:

@@ -9,6 +9,7 @@ unfinished matches at start-up, and runs the bots' turns.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import unicodedata
@@ -35,12 +36,13 @@ from core.table import (
 )
 from storage import ratings, repo
 from ui.bot_runner import BotRunner
-from ui.gateway import Gateway
+from ui.gateway import Gateway, ShuttingDown
 
 log = logging.getLogger(__name__)
 
 MAX_CHAT = 300  # characters in one chat line
 CHAT_KEPT = 200  # lines a table shows
+DRAIN_TIMEOUT = 5.0  # seconds a stopping site waits for the writes under way
 
 
 @dataclass(frozen=True)
@@ -115,17 +117,53 @@ class Site:
         self.bots = BotRunner(self, pause=bot_pause)
         self._lobby: list[Callable[[], None]] = []
         self.recovered = False  # every unfinished match has been through recovery once
+        self.stopping = False  # set by drain(): no new write is begun
+        self._writes = 0  # writes under way
+        self._idle = asyncio.Event()  # set while no write is under way
+        self._idle.set()
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
-        """The tables' persistence hook: the storage write, off the event loop."""
-        await run.io_bound(self._store, table, move, after)
+        """The tables' persistence hook: the storage write, off the event loop. It returns
+        only once storage has said the move is stored, and raises otherwise."""
+        await self._write(functools.partial(self._store, table, move, after))
 
     async def _persist_seats(self, table: Table, change: SeatChange) -> None:
-        await run.io_bound(self._store_seats, table, change)
+        await self._write(functools.partial(self._store_seats, table, change))
 
     async def _persist_undo(self, table: Table, move: Move) -> None:
         """The tables' undo hook: the stored move is deleted, off the event loop."""
-        await run.io_bound(self._unstore, table, move)
+        await self._write(functools.partial(self._unstore, table, move))
+
+    async def _write(self, write: Callable[[], None]) -> None:
+        """One storage write through the gateway, counted so that :meth:`drain` can wait
+        for it; refused with :class:`ShuttingDown` once the site is stopping."""
+        if self.stopping:
+            raise ShuttingDown()
+        self._writes += 1
+        self._idle.clear()
+        try:
+            await self.gateway.run(write)
+        finally:
+            self._writes -= 1
+            if not self._writes:
+                self._idle.set()
+
+    async def drain(self, timeout: float = DRAIN_TIMEOUT) -> bool:
+        """Stop taking moves, let the writes under way finish (up to ``timeout`` seconds),
+        then close the gateway; whether every write finished. Moves asked for from now on
+        are refused with "the site is restarting": none is told that was not stored."""
+        self.stopping = True
+        finished = True
+        if self._writes:
+            log.info("stopping: %d storage write(s) under way", self._writes)
+            try:
+                await asyncio.wait_for(self._idle.wait(), timeout)
+                log.info("stopping: finished the storage write(s) under way")
+            except TimeoutError:
+                log.error("stopping: %d storage write(s) did not finish in time", self._writes)
+                finished = False
+        self.gateway.close()
+        return finished
 
     def _open(
         self, table_id: str, record: dict[str, Any], seats: list[SeatInfo], settings: TableSettings
@@ -152,13 +190,14 @@ class Site:
         if table.state.is_over():
             background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
             background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
+            background_tasks.create(self._learn_players(table), name=f"players-{table.id}")
             self.lobby_changed()
 
     async def _rate(self, table_id: str) -> None:
         """Rate a finished match (``storage.ratings.rate_match``) off the event loop; a failure
         is logged and leaves the game as it is (``matches.rated_at`` stays empty)."""
         try:
-            await run.io_bound(ratings.rate_match, self.db, match_id=table_id)
+            await self.gateway(ratings.rate_match, match_id=table_id)
         except Exception:
             log.exception("could not rate match %s", table_id)
 
@@ -264,7 +303,7 @@ class Site:
         if not table.waiting:
             raise TableError("started", "The game has already started.")
         try:
-            await run.io_bound(repo.cancel_match, self.db, match_id=table.id)
+            await self.gateway(repo.cancel_match, match_id=table.id)
         except ValueError as err:
             raise TableError("started", "The game has already started.") from err
         except Exception as err:
@@ -279,19 +318,38 @@ class Site:
         self.lobby_changed()
 
     def players_of(self, table: Table) -> list[SeatInfo]:
-        """The seats as the game began: a seat whose player resigned goes back to them."""
+        """The seats as the game began, as far as known without asking storage: once
+        :meth:`players` has run (the site runs it when a game ends), a seat whose player
+        resigned goes back to them; before that, the seats as they are."""
+        known = self.info(table.id).players
+        return known if known is not None else list(table.seats)
+
+    async def players(self, table: Table) -> list[SeatInfo]:
+        """The seats as the game began: a seat whose player resigned goes back to them
+        (who held it is read from storage, through the gateway, once)."""
         info = self.info(table.id)
         if info.players is None:
             seats = list(table.seats)
             resigned = table.record.get("resigned", [])
             if resigned:
-                users = repo.seat_user_ids(self.db, match_id=table.id)
+                users = await self.gateway(repo.seat_user_ids, match_id=table.id)
                 for note in resigned:
                     seat = note.get("seat")
                     if isinstance(seat, int) and 0 <= seat < len(seats) and users[seat]:
                         seats[seat] = SeatInfo(GUEST, users[seat] or "", str(note.get("by", "")))
             info.players = seats
         return info.players
+
+    async def _learn_players(self, table: Table) -> None:
+        """After a game with a resignation, who played it, so the resigner is offered the
+        rematch too (pages redraw their controls on ``rematch``)."""
+        try:
+            await self.players(table)
+        except Exception:
+            log.exception("could not read the players of table %s", table.id)
+            return
+        if table.record.get("resigned"):
+            self.info(table.id).tell("rematch")
 
     async def rematch(self, table: Table, *, by: str) -> str:
         """The id of the match that follows ``table``'s, opened once with the seats as the
@@ -303,7 +361,7 @@ class Site:
             if not table.state.is_over():
                 raise TableError("not_over", "The game is not over yet.")
             try:
-                seats = self.players_of(table)
+                seats = await self.players(table)
             except Exception as err:
                 log.exception("could not read the players of table %s", table.id)
                 raise TableError("storage", "The rematch could not be opened. Try again.") from err
@@ -320,7 +378,7 @@ class Site:
                     user_ids=[seat.user_id for seat in seats],
                     settings=settings,
                 )
-                await run.io_bound(repo.set_rematch, self.db, match_id=table.id, rematch=follow.id)
+                await self.gateway(repo.set_rematch, match_id=table.id, rematch=follow.id)
             except Exception as err:
                 log.exception("could not open a rematch of table %s", table.id)
                 raise TableError("storage", "The rematch could not be opened. Try again.") from err

@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 
 from storage.db import make_engine, migrate
 from storage.repo import unfinished_matches
-from ui.gateway import Gateway, StorageUnavailable
+from ui.gateway import DEFAULT_TIMEOUT, Gateway, ShuttingDown, StorageUnavailable
 
 
 @pytest.fixture
@@ -62,3 +62,21 @@ async def test_a_closed_gateway_refuses_instead_of_pretending(db: Engine) -> Non
     gateway.close()
     with pytest.raises(StorageUnavailable):
         await gateway(unfinished_matches)
+
+
+async def test_a_closed_gateway_tells_the_site_is_restarting(db: Engine) -> None:
+    gateway = Gateway(db)
+    gateway.close()
+    with pytest.raises(ShuttingDown) as refused:
+        await gateway(unfinished_matches)
+    assert refused.value.code == "restarting"
+
+
+def test_the_time_limit_comes_from_the_environment(
+    db: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARAVANSERAI_DB_CALL_TIMEOUT", "2.5")
+    assert Gateway(db).timeout == 2.5
+    monkeypatch.setenv("CARAVANSERAI_DB_CALL_TIMEOUT", "soon")
+    assert Gateway(db).timeout == DEFAULT_TIMEOUT
+    assert Gateway(db, timeout=1).timeout == 1

@@ -22,11 +22,14 @@ from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
 from ui.auth.passwords import hash_password, valid_password, verify
 from ui.auth.session import become, csrf_ok
+from ui.gateway import StorageUnavailable
 from ui.site import Site
 
 log = logging.getLogger(__name__)
 
 FIELD = 256  # longest form value read
+# The database did not answer, or refused: the visitor is sent back with "storage".
+STORAGE_ERRORS = (StorageUnavailable, SQLAlchemyError)
 
 
 def safe_next(target: object, default: str = "/history") -> str:
@@ -57,11 +60,11 @@ def current_uid() -> str:
 
 
 def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
-    db = site.db
+    gateway = site.gateway
 
     async def current_user() -> Any:
         uid = current_uid()
-        return await run.io_bound(accounts.get_user, db, user_id=uid) if uid else None
+        return await gateway(accounts.get_user, user_id=uid) if uid else None
 
     async def current_account() -> Any:
         """The signed-in account, or None for a guest (or a deleted account)."""
@@ -89,12 +92,12 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
                 await become(request, None)
                 uid = current_uid()
             hashed = await run.io_bound(hash_password, password)
-            await run.io_bound(
-                accounts.create_account, db, user_id=uid, username=username, password_hash=hashed
+            await gateway(
+                accounts.create_account, user_id=uid, username=username, password_hash=hashed
             )
         except AccountError as err:
             return back("/signup", err.code, username=username)
-        except SQLAlchemyError:
+        except STORAGE_ERRORS:
             log.exception("sign-up failed")
             return back("/signup", "storage", username=username)
         await become(request, uid, name=username)
@@ -114,8 +117,8 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         try:
             user = None
             if accounts.valid_username(username):
-                user = await run.io_bound(accounts.find_account, db, username=username)
-        except SQLAlchemyError:
+                user = await gateway(accounts.find_account, username=username)
+        except STORAGE_ERRORS:
             log.exception("sign-in failed")
             return back("/signin", "storage", username=username)
         # Unknown users are checked against a dummy hash: the same answer in the same time.
@@ -140,7 +143,10 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         form = await request.form()
         if not csrf_ok(form.get("csrf")):
             return back("/account", "csrf")
-        user = await current_account()
+        try:
+            user = await current_account()
+        except STORAGE_ERRORS:
+            return back("/account", "storage")
         if user is None:
             return back("/signin", "signin_first")
         new = text(form, "password")
@@ -157,7 +163,11 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
                 limits.failed(key, address)
                 return back("/account", "bad_current")
         hashed = await run.io_bound(hash_password, new)
-        await run.io_bound(accounts.set_password, db, user_id=user.id, password_hash=hashed)
+        try:
+            await gateway(accounts.set_password, user_id=user.id, password_hash=hashed)
+        except STORAGE_ERRORS:
+            log.exception("password change failed")
+            return back("/account", "storage")
         return back("/account", "none", done="password")
 
     @app.post("/auth/delete")
@@ -165,12 +175,19 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         form = await request.form()
         if not csrf_ok(form.get("csrf")):
             return back("/account", "csrf")
-        user = await current_account()
+        try:
+            user = await current_account()
+        except STORAGE_ERRORS:
+            return back("/account", "storage")
         if user is None:
             return back("/signin", "signin_first")
         if text(form, "confirm").casefold() != (user.username or "").casefold():
             return back("/account", "confirm_username")
-        await run.io_bound(accounts.delete_account, db, user_id=user.id)
+        try:
+            await gateway(accounts.delete_account, user_id=user.id)
+        except STORAGE_ERRORS:
+            log.exception("account deletion failed")
+            return back("/account", "storage")
         await become(request, None)
         return go("/?deleted=1")
 
@@ -202,10 +219,10 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         if not isinstance(subject, str) or not subject:
             return back("/signin", "oidc_failed")
         try:
-            user = await run.io_bound(accounts.user_for_identity, db, provider=pid, subject=subject)
+            user = await gateway(accounts.user_for_identity, provider=pid, subject=subject)
             if user is None:
                 user = await _account_for_new_identity(request, pid, subject, claims)
-        except (AccountError, SQLAlchemyError) as err:
+        except (AccountError, *STORAGE_ERRORS) as err:
             log.warning("could not link %s identity: %s", pid, err)
             return back("/signin", getattr(err, "code", "storage"))
         await become(request, user.id, name=user.name)
@@ -223,15 +240,13 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
                 or claims.get("name")
                 or "player"
             )
-            username = await run.io_bound(accounts.free_username, db, wanted)
+            username = await gateway(accounts.free_username, wanted)
             uid = user.id if user is not None and user.kind == GUEST else current_uid()
             if not uid:
                 await become(request, None)
                 uid = current_uid()
-            user = await run.io_bound(
-                accounts.create_account, db, user_id=uid, username=username, password_hash=None
+            user = await gateway(
+                accounts.create_account, user_id=uid, username=username, password_hash=None
             )
-        await run.io_bound(
-            accounts.link_identity, db, provider=pid, subject=subject, user_id=user.id
-        )
+        await gateway(accounts.link_identity, provider=pid, subject=subject, user_id=user.id)
         return user

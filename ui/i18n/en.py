@@ -220,6 +220,8 @@ MESSAGES: dict[str, str] = {
     "error.storage": "The game could not be saved just now; nothing was changed. Please try again.",
     "error.canonical": "Write this play as {canonical}.",
     "error.storage_read": "The games cannot be read just now; please try again in a moment.",
+    "error.storage_unavailable": "The site cannot reach its database just now; nothing was changed. Please try again in a moment.",
+    "error.restarting": "The site is restarting; nothing was changed. Please try again in a moment.",
     "error.not_a_play": "'{action}' is not a play: write card codes joined by '+', like 2MK+3MV.",
     "error.duplicate_card": "A card can only be played once.",
     "error.bad_top": "These cards cannot make a run with that top rank.",

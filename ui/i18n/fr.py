@@ -220,6 +220,8 @@ MESSAGES: dict[str, str] = {
     "error.storage": "La partie n'a pas pu être enregistrée ; rien n'a changé. Réessayez.",
     "error.canonical": "Écrivez ce coup ainsi : {canonical}.",
     "error.storage_read": "Les parties ne peuvent pas être lues pour l'instant ; réessayez dans un moment.",
+    "error.storage_unavailable": "Le site ne peut pas joindre sa base de données pour l’instant ; rien n’a changé. Réessayez dans un moment.",
+    "error.restarting": "Le site redémarre ; rien n’a changé. Réessayez dans un moment.",
     "error.not_a_play": "« {action} » n'est pas un coup : écrivez les codes des cartes reliés par « + », comme 2MK+3MV.",
     "error.duplicate_card": "Une carte ne se joue qu'une fois.",
     "error.bad_top": "Ces cartes ne forment pas de suite avec ce rang le plus haut.",

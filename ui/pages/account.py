@@ -19,8 +19,10 @@ from ui.auth.oidc import Providers
 from ui.auth.passwords import MIN_PASSWORD
 from ui.auth.routes import FIELD, safe_next
 from ui.auth.session import csrf_token, signed_in_as
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
+from ui.pages.errors import page_timeout, unavailable
 from ui.site import Site
 
 
@@ -118,14 +120,17 @@ def register(site: Site, providers: Providers) -> None:
                 ui.label(t("account.have_account")).classes("text-sm")
                 ui.link(t("account.signin"), "/signin")
 
-    @ui.page("/account")
-    def account_page(request: Request) -> None:
+    @ui.page("/account", response_timeout=page_timeout(site.gateway))
+    async def account_page(request: Request) -> None:
         t = translator(request)
         uid = visitor_id()
         with frame(t, t("account.title")):
             try:
-                user = accounts.get_user(site.db, user_id=uid)
-                linked = accounts.identities_of(site.db, user_id=uid)
+                user = await site.gateway(accounts.get_user, user_id=uid)
+                linked = await site.gateway(accounts.identities_of, user_id=uid)
+            except StorageUnavailable as err:
+                unavailable(t, err)
+                return
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).props('role="alert"')
                 return

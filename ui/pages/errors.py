@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from nicegui import ui
+
 from core.table import TableError
+from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.i18n import Translator
+
+# A page waits for its storage calls (at most two in a row) and then draws the answer;
+# NiceGUI gives up on a page after its ``response_timeout``, so that must be longer.
+CALLS_PER_PAGE = 2
+DRAWING = 2.0  # seconds
+
+
+def page_timeout(gateway: Gateway) -> float:
+    """The ``response_timeout`` of a page that reads storage through ``gateway``: long
+    enough for the gateway to give up first, so the visitor reads why."""
+    return gateway.timeout * CALLS_PER_PAGE + DRAWING
 
 
 def refusal(t: Translator, err: TableError) -> str:
     """The engine's or the table's reason, translated when the catalogue knows it."""
+    if isinstance(err.__cause__, ShuttingDown):  # not "try again": the site is going away
+        return t("error.restarting")
     params = dict(err.params)
     key = params.pop("key", None)
     if key and t.has(f"error.{key}"):
@@ -15,6 +31,16 @@ def refusal(t: Translator, err: TableError) -> str:
     if t.has(f"error.{err.code}"):
         return t(f"error.{err.code}")
     return err.message
+
+
+def unavailable(t: Translator, err: StorageUnavailable) -> ui.label:
+    """The page's answer when the database cannot be reached: what happened, in words."""
+    return (
+        ui.label(t(f"error.{err.code}"))
+        .classes("text-negative")
+        .props('role="alert" data-testid="storage-unavailable"')
+        .mark("storage-unavailable")
+    )
 
 
 def _show(value: object) -> str:

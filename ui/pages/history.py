@@ -14,8 +14,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from storage import history as stored
 from storage.history import OUTCOMES, HistoryRow
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
+from ui.pages.errors import page_timeout, unavailable
 from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
 from ui.site import Site
 
@@ -23,8 +25,8 @@ PER_PAGE = 20
 
 
 def register(site: Site) -> None:
-    @ui.page("/history")
-    def history(
+    @ui.page("/history", response_timeout=page_timeout(site.gateway))
+    async def history(
         request: Request,
         game: str | None = None,
         result: str | None = None,
@@ -45,8 +47,12 @@ def register(site: Site) -> None:
                     'role="alert" data-testid="history-warning"'
                 )
             _filters(t, query)
+            asked = query.page
             try:
-                rows, total = _page(site, query)
+                rows, total, query = await _read(site, query)
+            except StorageUnavailable as err:
+                unavailable(t, err)
+                return
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
@@ -54,12 +60,10 @@ def register(site: Site) -> None:
                 _empty(t, query)
                 return
             pages = -(-total // PER_PAGE)
-            if query.page > pages:
-                ui.label(t("history.no_such_page", page=query.page, last=pages)).classes(
+            if asked != query.page:
+                ui.label(t("history.no_such_page", page=asked, last=pages)).classes(
                     "cs-warn"
                 ).props('role="alert" data-testid="history-warning"')
-                query = HistoryQuery(query.game, query.result, query.opponent, pages)
-                rows, total = _page(site, query)
             ui.label(t.plural("history.total", total)).classes("text-sm").props(
                 'data-testid="history-total"'
             )
@@ -69,9 +73,19 @@ def register(site: Site) -> None:
             _pager(t, query, pages)
 
 
-def _page(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int]:
-    return stored.matches_for_user_page(
-        site.db,
+async def _read(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int, HistoryQuery]:
+    """The page asked for, or the last one when the query asks past the end."""
+    rows, total = await _page(site, query)
+    pages = -(-total // PER_PAGE)
+    if total and query.page > pages:
+        query = HistoryQuery(query.game, query.result, query.opponent, pages)
+        rows, total = await _page(site, query)
+    return rows, total, query
+
+
+async def _page(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int]:
+    return await site.gateway(
+        stored.matches_for_user_page,
         user_id=visitor_id(),
         game=query.game,
         result=query.result,

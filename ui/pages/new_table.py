@@ -13,6 +13,7 @@ from core.games import GAMES
 from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableSettings
 from storage import repo
 from ui.boards import BOARDS
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.site import Site
@@ -111,7 +112,7 @@ def _form(site: Site, t: Translator, game: str) -> None:
         error = ui.label().classes("text-negative").props('data-testid="form-error" role="alert"')
         error.mark("form-error")
 
-        def start() -> None:
+        async def start() -> None:
             count = players.value if players is not None else low
             if not isinstance(count, int) or not low <= count <= high:
                 error.set_text(t("new.bad_players"))
@@ -146,13 +147,16 @@ def _form(site: Site, t: Translator, game: str) -> None:
                 invited=tuple(n for n, seat in enumerate(seats) if seat.kind == INVITED),
             )
             try:
-                repo.ensure_guest(site.db, user_id=me, name=my_name)
+                await site.gateway(repo.ensure_guest, user_id=me, name=my_name)
                 user_ids = [seat.user_id for seat in seats]
                 table = site.create_table(
                     game=game, options=options, seats=seats, user_ids=user_ids, settings=settings
                 )
             except ValueError as err:
                 error.set_text(t("new.bad_options", reason=str(err)))
+                return
+            except StorageUnavailable as err:
+                error.set_text(t(f"error.{err.code}"))
                 return
             except SQLAlchemyError:
                 error.set_text(t("error.storage"))

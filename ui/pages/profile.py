@@ -14,18 +14,23 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from storage import ratings
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
+from ui.pages.errors import page_timeout, unavailable
 from ui.site import Site
 
 
 def register(site: Site) -> None:
-    @ui.page("/players/{username}")
-    def profile_page(username: str, request: Request) -> None:
+    @ui.page("/players/{username}", response_timeout=page_timeout(site.gateway))
+    async def profile_page(username: str, request: Request) -> None:
         t = translator(request)
         with frame(t, t("profile.title")):
             try:
-                player = ratings.profile(site.db, username=username)
+                player = await site.gateway(ratings.profile, username=username)
+            except StorageUnavailable as err:
+                unavailable(t, err)
+                return
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return

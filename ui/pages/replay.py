@@ -12,19 +12,24 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.record import RecordError
 from storage import repo
 from ui.boards import BOARDS
+from ui.gateway import StorageUnavailable
 from ui.layout import frame, translator, visitor_id
+from ui.pages.errors import page_timeout, unavailable
 from ui.pages.replayer import Replayer
 from ui.site import Site
 
 
 def register(site: Site) -> None:
-    @ui.page("/replay/{match_id}")
-    def replay_page(match_id: str, request: Request) -> None:
+    @ui.page("/replay/{match_id}", response_timeout=page_timeout(site.gateway))
+    async def replay_page(match_id: str, request: Request) -> None:
         t = translator(request)
         with frame(t, t("replay.title")):
             try:
-                record = repo.load_record(site.db, match_id=match_id)
-                seats = repo.load_seats(site.db, match_id=match_id) if record else []
+                record = await site.gateway(repo.load_record, match_id=match_id)
+                seats = await site.gateway(repo.load_seats, match_id=match_id) if record else []
+            except StorageUnavailable as err:
+                unavailable(t, err)
+                return
             except SQLAlchemyError:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return

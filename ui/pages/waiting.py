@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.bots import LEVELS
 from core.table import INVITED, Table, TableError
 from storage import repo
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import visitor_name
 from ui.pages.errors import refusal
@@ -110,7 +111,10 @@ def _take_seat(
             on_error(t("error.seat_taken"))
             return
         try:
-            repo.ensure_guest(site.db, user_id=uid, name=chosen)
+            await site.gateway(repo.ensure_guest, user_id=uid, name=chosen)
+        except StorageUnavailable as err:
+            on_error(t(f"error.{err.code}"))
+            return
         except SQLAlchemyError:
             on_error(t("error.storage"))
             return
