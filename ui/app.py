@@ -21,6 +21,7 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
+from ui import health
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -74,6 +75,7 @@ def build() -> Site:
     migrate(db)
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     app.add_static_files("/static", STATIC)
+    app.include_router(health.router(site))
     home.register()
     rules.register()
     new_table.register(site)
