@@ -21,7 +21,7 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
-from ui import health
+from ui import health, storage_pruning
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -96,6 +96,7 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
+    app.on_startup(lambda: storage_pruning.start(site.gateway))
     return site
 
 
