@@ -1,5 +1,7 @@
 # Caravanserai: docker build -t caravanserai . && docker run -p 8080:8080 -v caravanserai:/app/data caravanserai
-FROM python:3.11-slim
+# Pin the base by digest at deploy time if wanted: --build-arg PYTHON_IMAGE=python:3.11-slim@sha256:…
+ARG PYTHON_IMAGE=python:3.11-slim
+FROM ${PYTHON_IMAGE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

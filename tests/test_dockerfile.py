@@ -4,6 +4,7 @@ structure (the Docker engine is not needed to check it), and the lock files that
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -54,8 +55,11 @@ def test_the_image_runs_as_a_user_that_is_not_root() -> None:
 
 def test_the_healthcheck_asks_the_readiness_probe_without_curl() -> None:
     check = instructions()[index("HEALTHCHECK")][1]
-    assert "/readyz" in check or "/healthz" in check
-    assert "urllib.request" in check and "curl" not in check
+    command = json.loads(check[check.index("CMD") + 3 :])  # the exec form is a JSON array
+    assert command[:2] == ["python", "-c"]
+    assert "/readyz" in command[2] or "/healthz" in command[2]
+    compile(command[2], "HEALTHCHECK", "exec")
+    assert json.loads(instructions()[index("CMD")][1]) == ["python", "-m", "ui.app"]
 
 
 def test_the_locked_dependencies_are_installed_before_the_source_is_copied() -> None:
