@@ -5,6 +5,7 @@ is limited. Time runs on an injected clock (no sleeps)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from collections.abc import AsyncIterator
@@ -183,3 +184,27 @@ def test_expired_counters_are_swept_so_a_spray_does_not_grow_memory() -> None:
     clock.now += SignInLimits.ACCOUNT_WINDOW + 1
     limits.failed("last", "203.0.113.250")
     assert len(limits.pairs) == len(limits.addresses) == len(limits.accounts.failures) == 1
+
+
+async def test_parallel_guesses_are_counted_before_their_passwords_are_checked(
+    clock: Clock, user: User
+) -> None:
+    await annie_signs_up_from_home()
+    tokens = []
+    for n in range(10):  # each guesser opens the form first, from an address of its own
+        async with browser(f"198.51.100.{n}") as client:
+            html = (await client.get("/signin")).text
+            found = re.search(r'"name":"csrf","value":"([A-Za-z0-9_-]{16,})"', html)
+            assert found
+            tokens.append((f"198.51.100.{n}", dict(client.cookies), found.group(1)))
+
+    async def guess(address: str, cookies: dict[str, str], csrf: str) -> str:
+        async with browser(address) as client:
+            client.cookies.update(cookies)
+            form = {"csrf": csrf, "username": "annie", "password": "wrong guess"}
+            reply = await client.post("/auth/signin", data=form)
+            return reply.headers["location"].split("&")[0]
+
+    answers = await asyncio.gather(*(guess(*token) for token in tokens))
+    assert answers.count("/signin?error=bad_credentials") == SignInLimits.FREE_FAILURES
+    assert answers.count("/signin?error=slow_down") == 10 - SignInLimits.FREE_FAILURES

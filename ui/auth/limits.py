@@ -58,9 +58,17 @@ class Limiter:
             return 0.0
         return max(0.0, failures[-self.limit] + self.window - self.clock())
 
-    def fail(self, key: str) -> None:
+    def fail(self, key: str, at: float | None = None) -> None:
         self._recent(key)
-        self._failures[key].append(self.clock())
+        self._failures[key].append(self.clock() if at is None else at)
+
+    def forgive(self, key: str, at: float) -> None:
+        """Take back the failure recorded at ``at`` (if still counted)."""
+        failures = self._recent(key)
+        if at in failures:
+            failures.remove(at)
+        if not failures:
+            self._failures.pop(key, None)
 
     def clear(self, key: str) -> None:
         self._failures.pop(key, None)
@@ -93,8 +101,11 @@ class Throttle:
             return 0.0
         return max(0.0, latest + self.delay(key) - self.clock())
 
-    def fail(self, key: str) -> None:
-        self.failures.fail(key)
+    def fail(self, key: str, at: float | None = None) -> None:
+        self.failures.fail(key, at)
+
+    def forgive(self, key: str, at: float) -> None:
+        self.failures.forgive(key, at)
 
 
 class KnownAddresses:
@@ -151,15 +162,27 @@ class SignInLimits:
         pair = _pair(account, address)
         return self.pairs.blocked(pair) or self.addresses.blocked(address)
 
-    def failed(self, account: str, address: str) -> None:
-        self.pairs.fail(_pair(account, address))
-        self.addresses.fail(address)
-        self.accounts.fail(account)
+    def failed(self, account: str, address: str) -> float:
+        """Count a failure; return its time for :meth:`forgive`.
+
+        The routes count an attempt *before* its password is checked, so that attempts
+        made in parallel see each other, and forgive it when the password was right."""
+        at = self.accounts.clock()
+        self.pairs.fail(_pair(account, address), at)
+        self.addresses.fail(address, at)
+        self.accounts.fail(account, at)
         self._until_sweep -= 1
         if self._until_sweep <= 0:
             self._until_sweep = self.SWEEP_EVERY
             for limiter in (self.pairs, self.addresses, self.accounts.failures):
                 limiter.sweep()
+        return at
+
+    def forgive(self, account: str, address: str, at: float) -> None:
+        """The attempt counted at ``at`` did not fail after all."""
+        self.pairs.forgive(_pair(account, address), at)
+        self.addresses.forgive(address, at)
+        self.accounts.forgive(account, at)
 
     def succeeded(self, account: str, address: str) -> None:
         """The right password from ``address``: its own failures are forgiven and it skips

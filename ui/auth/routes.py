@@ -127,18 +127,20 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         key = accounts.username_key(username)
         if limits.wait(key, address):
             return refused("/signin", limits, key, address, username=username)
+        attempt = limits.failed(key, address)  # until the password proves right
         try:
             user = None
             if accounts.valid_username(username):
                 user = await run.io_bound(accounts.find_account, db, username=username)
         except SQLAlchemyError:
+            limits.forgive(key, address, attempt)
             log.exception("sign-in failed")
             return back("/signin", "storage", username=username)
         # Unknown users are checked against a dummy hash: the same answer in the same time.
         ok = await run.io_bound(verify, user.password_hash if user else None, password)
         if not ok or user is None:
-            limits.failed(key, address)
             return back("/signin", "bad_credentials", username=username)
+        limits.forgive(key, address, attempt)
         limits.succeeded(key, address)
         await become(request, user.id, name=user.name)
         return go(safe_next(form.get("next")))
@@ -169,9 +171,10 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         if user.password_hash is not None:
             if limits.wait(key, address):
                 return refused("/account", limits, key, address)
+            attempt = limits.failed(key, address)  # until the password proves right
             if not await run.io_bound(verify, user.password_hash, text(form, "current")):
-                limits.failed(key, address)
                 return back("/account", "bad_current")
+            limits.forgive(key, address, attempt)
         hashed = await run.io_bound(hash_password, new)
         await run.io_bound(accounts.set_password, db, user_id=user.id, password_hash=hashed)
         return back("/account", "none", done="password")
