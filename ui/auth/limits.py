@@ -88,7 +88,7 @@ class Throttle:
 
     def __init__(self, free: int, cap: float, window: float, clock: Clock = time.monotonic) -> None:
         self.free, self.cap, self.clock = free, cap, clock
-        self.failures = Limiter(0, window, clock)
+        self.failures = Limiter(0, window, clock)  # only counted here: its limit is unused
 
     def delay(self, key: str) -> float:
         """The wait after the latest failure that the next attempt must respect."""
