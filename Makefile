@@ -4,20 +4,39 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# Every version installed comes from these (made by `make lock` from pyproject.toml).
+LOCKS := requirements.lock requirements-test.lock
+LOCK_VENV := .venv-lock
+UV := $(LOCK_VENV)/bin/uv
+UV_VERSION := 0.13.8
+COMPILE := $(UV) pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	--quiet --custom-compile-command 'make lock'
 
-.PHONY: run test unit e2e lint bench screenshots chromium database install clean
+.PHONY: run test unit e2e lint bench screenshots chromium database install lock clean
 
-$(STAMP): pyproject.toml
+# The locked versions (hash-checked), then the project itself without resolving anything.
+$(STAMP): pyproject.toml $(LOCKS)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements-test.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
 
-## Serve the site on http://localhost:8080 (SQLite under data/, no configuration).
+## Re-pin the dependencies of pyproject.toml into the lock files, keeping the versions
+## already pinned where they still fit; `make lock LOCK_FLAGS=--upgrade` takes the newest.
+lock: $(UV)
+	$(COMPILE) $(LOCK_FLAGS) -o requirements.lock
+	$(COMPILE) $(LOCK_FLAGS) --extra test --constraint requirements.lock -o requirements-test.lock
+
+$(UV):
+	$(PY) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet 'uv==$(UV_VERSION)'
+
+## Serve the site on http://localhost:8080 (SQLite and the visitors' sessions under data/).
 run: $(STAMP)
-	$(BIN)/python -m ui.app
+	NICEGUI_STORAGE_PATH=$${NICEGUI_STORAGE_PATH:-data/nicegui} $(BIN)/python -m ui.app
 
 ## Lint and type-check, then the unit and storage tests alongside the browser suite (two
 ## processes: the browser suite mostly waits on pages and bots, the other keeps a core busy).
@@ -67,4 +86,4 @@ database:
 	fi
 
 clean:
-	rm -rf $(VENV) e2e/artifacts .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(LOCK_VENV) e2e/artifacts .mypy_cache .ruff_cache

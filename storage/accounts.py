@@ -150,3 +150,15 @@ def find_any(engine: Engine, username: str) -> bool:
             s.exec(select(User.id).where(User.username_key == username_key(username))).first()
             is not None
         )
+
+
+def owners_among(engine: Engine, *, user_ids: list[str], batch: int = 500) -> set[str]:
+    """Those of ``user_ids`` that own something: a user row (a guest who sat at a table,
+    an account) or a seat at a match. A browser holding any other id can be forgotten."""
+    owners: set[str] = set()
+    with session(engine) as s:
+        for start in range(0, len(user_ids), batch):
+            chunk = user_ids[start : start + batch]
+            owners.update(s.exec(select(User.id).where(col(User.id).in_(chunk))).all())
+            owners.update(s.exec(select(Seat.holder).where(col(Seat.holder).in_(chunk))).all())
+    return owners

@@ -7,6 +7,8 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_SECRET``: signs the visitors' session cookies; a random one is
   made and kept in ``data/secret`` when unset.
 - ``CARAVANSERAI_BOT_PAUSE``: seconds a bot waits before it plays (default 0.8).
+- ``CARAVANSERAI_TRUSTED_PROXIES``: comma-separated addresses of the reverse proxies whose
+  ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (default none).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
+from ui import health, storage_pruning
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -56,12 +59,23 @@ def storage_secret() -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+def trusted_proxies() -> list[str]:
+    """The proxies whose forwarded headers name the client (none unless configured).
+
+    uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 unless told otherwise, so a
+    client on the same machine (or any client, behind a proxy that does not overwrite
+    the header) could pick the address the sign-in limits count it under."""
+    listed = os.environ.get("CARAVANSERAI_TRUSTED_PROXIES", "")
+    return [address.strip() for address in listed.split(",") if address.strip()]
+
+
 def build() -> Site:
     """Migrate the database, rebuild unfinished matches and declare every page."""
     db = make_engine()
     migrate(db)
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     app.add_static_files("/static", STATIC)
+    app.include_router(health.router(site))
     home.register()
     rules.register()
     new_table.register(site)
@@ -82,6 +96,7 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
+    app.on_startup(lambda: storage_pruning.start(site.gateway))
 
     async def drain() -> None:
         """On SIGTERM: no new move is taken, the writes under way finish, storage closes."""
@@ -96,6 +111,7 @@ def main() -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     build()
+    proxies = trusted_proxies()
     run.process_pool_start_method = "spawn"  # bot workers start clean, not as copies of the server
     ui.run(
         host=os.environ.get("HOST", "0.0.0.0"),
@@ -107,6 +123,9 @@ def main() -> None:
         show=False,
         # A browser offline for longer gets a fresh page of the current position.
         reconnect_timeout=RECONNECT_TIMEOUT,
+        # Passed on to uvicorn: forwarded headers only from the configured proxies.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies,
     )
 
 

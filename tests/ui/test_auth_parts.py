@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.auth.limits import Limiter, SignInLimits
+from ui.auth.limits import Limiter
 from ui.auth.oidc import providers_from
 from ui.auth.passwords import hash_password, valid_password, verify
 from ui.auth.routes import safe_next
@@ -31,20 +31,6 @@ def test_a_limiter_blocks_after_its_limit_until_the_window_has_passed() -> None:
     assert limiter.blocked("k")
     limiter.clear("k")
     assert not limiter.blocked("k")
-
-
-def test_sign_in_limits_count_accounts_and_addresses_apart() -> None:
-    clock = Clock()
-    limits = SignInLimits(clock)
-    for n in range(5):
-        limits.failed("ann", f"10.0.0.{n}")
-    assert limits.blocked("ann", "10.0.0.99") > 0
-    assert limits.blocked("bob", "10.0.0.1") == 0
-    for n in range(20):
-        limits.failed(f"user{n}", "10.9.9.9")
-    assert limits.blocked("anyone", "10.9.9.9") > 0
-    limits.succeeded("ann")
-    assert limits.blocked("ann", "10.0.0.99") == 0
 
 
 def test_passwords_verify_and_a_missing_hash_never_matches() -> None:

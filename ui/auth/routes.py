@@ -54,6 +54,22 @@ def text(form: Any, name: str) -> str:
     return value[:FIELD] if isinstance(value, str) else ""
 
 
+def client_address(request: Request) -> str:
+    """The peer's address (a trusted proxy's X-Forwarded-For only: see ui.app)."""
+    return request.client.host if request.client else "unknown"
+
+
+def refused(
+    page: str, limits: SignInLimits, key: str, address: str, **params: Any
+) -> RedirectResponse:
+    """Back to the form: "try again in N minutes" for the address's hard limits, "wait a
+    moment" for the account's delay (at most a minute)."""
+    if limits.hard_limit(key, address):
+        minutes = math.ceil(limits.wait(key, address) / 60)
+        return back(page, "rate_limited", **params, minutes=minutes)
+    return back(page, "slow_down", **params)
+
+
 def current_uid() -> str:
     uid = app.storage.user.get("uid")
     return uid if isinstance(uid, str) and len(uid) == 32 else ""
@@ -100,6 +116,7 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         except STORAGE_ERRORS:
             log.exception("sign-up failed")
             return back("/signup", "storage", username=username)
+        limits.succeeded(accounts.username_key(username), client_address(request))
         await become(request, uid, name=username)
         return go(safe_next(form.get("next")))
 
@@ -109,24 +126,25 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         username, password = text(form, "username"), text(form, "password")
         if not csrf_ok(form.get("csrf")):
             return back("/signin", "csrf", username=username)
-        address = request.client.host if request.client else "unknown"
+        address = client_address(request)
         key = accounts.username_key(username)
-        wait = limits.blocked(key, address)
-        if wait:
-            return back("/signin", "rate_limited", username=username, minutes=math.ceil(wait / 60))
+        if limits.wait(key, address):
+            return refused("/signin", limits, key, address, username=username)
+        attempt = limits.failed(key, address)  # until the password proves right
         try:
             user = None
             if accounts.valid_username(username):
                 user = await gateway(accounts.find_account, username=username)
         except STORAGE_ERRORS:
+            limits.forgive(key, address, attempt)
             log.exception("sign-in failed")
             return back("/signin", "storage", username=username)
         # Unknown users are checked against a dummy hash: the same answer in the same time.
         ok = await run.io_bound(verify, user.password_hash if user else None, password)
         if not ok or user is None:
-            limits.failed(key, address)
             return back("/signin", "bad_credentials", username=username)
-        limits.succeeded(key)
+        limits.forgive(key, address, attempt)
+        limits.succeeded(key, address)
         await become(request, user.id, name=user.name)
         return go(safe_next(form.get("next")))
 
@@ -154,14 +172,15 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
             return back("/account", "bad_password")
         if new != text(form, "confirm"):
             return back("/account", "password_mismatch")
-        address = request.client.host if request.client else "unknown"
+        address = client_address(request)
         key = accounts.username_key(user.username or "")
         if user.password_hash is not None:
-            if limits.blocked(key, address):
-                return back("/account", "rate_limited", minutes=15)
+            if limits.wait(key, address):
+                return refused("/account", limits, key, address)
+            attempt = limits.failed(key, address)  # until the password proves right
             if not await run.io_bound(verify, user.password_hash, text(form, "current")):
-                limits.failed(key, address)
                 return back("/account", "bad_current")
+            limits.forgive(key, address, attempt)
         hashed = await run.io_bound(hash_password, new)
         try:
             await gateway(accounts.set_password, user_id=user.id, password_hash=hashed)
