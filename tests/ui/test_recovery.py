@@ -11,6 +11,7 @@ from nicegui.testing import User
 from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
 
+import ui.bot_runner
 import ui.site
 from core.record import new_record, replay
 from core.table import GUEST, SeatInfo, TableError
@@ -135,3 +136,22 @@ async def test_the_table_page_of_a_match_that_does_not_replay_says_so(
     bad = stored_match(engine, 2, bad=True)
     await user.open(f"/table/{bad}")
     await user.should_see("could not be restored")
+
+
+async def test_a_bot_refused_by_storage_waits_longer_each_time_and_then_stops_logged(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    site = Site(engine, bot_pause=0)
+    table = await site.table(stored_match(engine, 2))
+    waits: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(ui.bot_runner.asyncio, "sleep", no_wait)
+    tries = [await site.bots._storage_pause(table, 1, table.ply) for _ in range(12)]
+    assert tries == [True] * 11 + [False]
+    assert waits == [1, 2, 4, 8, 16, 32, 60, 60, 60, 60, 60]
+    assert "stops after 12 failed saves" in caplog.text
+    assert await site.bots._storage_pause(table, 1, table.ply + 1)  # a new position: afresh
+    assert waits[-1] == 1
