@@ -54,6 +54,10 @@ OPEN, INVITED = "open", "invited"
 EMPTY = (OPEN, INVITED)
 TAKEOVER_BOT = "bot:normal"  # who plays on for a player who resigns
 YIELD_EVERY = 20  # listeners told between two turns of the event loop
+UNKNOWN = (
+    "The move may not have been saved. The table takes no more moves until the database "
+    "answers; try again in a moment."
+)
 
 
 @dataclass(frozen=True)
@@ -433,13 +437,13 @@ class Table:
             stored = await _done(self._reconcile(self, ply))
         except Exception as err:
             log.warning("table %s cannot read ply %s back from storage: %s", self.id, ply, err)
-            raise TableError(
-                "storage_unknown",
-                "The move may not have been saved. The table takes no more moves until the "
-                "database answers; try again in a moment.",
-            ) from err
+            raise TableError("storage_unknown", UNKNOWN) from err
+        try:
+            self._follow(ply, stored, announce)
+        except Exception as err:  # storage holds a move this table cannot replay
+            log.exception("table %s cannot follow storage at ply %s: %s", self.id, ply, stored)
+            raise TableError("storage_unknown", UNKNOWN) from err
         self._unsettled = None
-        self._follow(ply, stored, announce)
 
     def _follow(self, ply: int, stored: Stored, announce: list[Move]) -> None:
         """Take storage's word for ``ply``: its move there, or none."""
@@ -448,8 +452,8 @@ class Table:
             return
         log.warning("table %s follows storage at ply %s: %s", self.id, ply, stored)
         gone = self.record["actions"][ply - 1] if len(self.record["actions"]) >= ply else None
+        self.state = replay({**self.record, "actions": actions})  # first: it may raise
         self.record["actions"] = actions
-        self.state = replay(self.record)
         self.record["result"] = result_of(self.state) if self.state.is_over() else None
         self._before = None
         if stored is not None:

@@ -188,3 +188,12 @@ async def test_an_undo_whose_reply_was_lost_is_taken_back_as_stored() -> None:
     storage.lose_reply = True
     move = await table.undo(seat, by=table.seats[seat].holder, expected_ply=ply)
     assert move.undone and table.ply == ply - 1 and ply not in storage.moves
+
+
+async def test_a_stored_move_the_table_cannot_replay_leaves_it_waiting_and_unchanged() -> None:
+    table, storage = stored_table()
+    seat, action = next_move(table)
+    storage.moves[6] = (seat, "no-such-card")
+    err = await refusal(table.submit(seat, action, by=table.seats[seat].holder, expected_ply=5))
+    assert err.code == "storage_unknown"
+    assert table.ply == 5 and len(table.record["actions"]) == 5
