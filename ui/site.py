@@ -122,6 +122,7 @@ class Site:
         self._lobby: list[Callable[[], None]] = []
         self.recovered = False  # every unfinished match has been through recovery once
         self.broken: dict[str, str] = {}  # matches whose record does not replay: why
+        self._hosted: set[str] = set()  # every table this process has hosted
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
         """The tables' persistence hook: the storage write, off the event loop."""
@@ -154,6 +155,7 @@ class Site:
         return await self.gateway(repo.stored_action, match_id=table.id, ply=ply)
 
     def _host(self, table: Table, rematch: str | None = None) -> Table:
+        self._hosted.add(table.id)
         self.tables.add(table)
         self.live[table.id] = LiveInfo(rematch=rematch)
         self.bots.watch(table)
@@ -253,7 +255,10 @@ class Site:
         stored = await self._until_answered(repo.load_tables)
         count = 0
         for match in stored:
-            count += self._recover_one(match) is not None
+            # One hosted since the batch was read (opened on demand, perhaps cancelled or
+            # finished since) is not rebuilt from the batch's older copy.
+            if match.id not in self._hosted:
+                count += self._recover_one(match) is not None
             await asyncio.sleep(0)
         self.recovered = True
         return count

@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 import ui.bot_runner
 import ui.site
 from core.record import new_record, replay
-from core.table import GUEST, SeatInfo, TableError
+from core.table import GUEST, SeatInfo, TableError, TableSettings
 from storage import repo
 from storage.db import make_engine, migrate
 from storage.models import new_match_id
@@ -155,3 +155,21 @@ async def test_a_bot_refused_by_storage_waits_longer_each_time_and_then_stops_lo
     assert "stops after 12 failed saves" in caplog.text
     assert await site.bots._storage_pause(table, 1, table.ply + 1)  # a new position: afresh
     assert waits[-1] == 1
+
+
+async def test_a_table_cancelled_while_recovery_runs_is_not_brought_back_by_it(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = Site(engine, bot_pause=0)
+    waiting = site.create_table(
+        game="caravan",
+        options={"hands": 1},
+        seats=[SeatInfo(GUEST, ANN, "Ann"), SeatInfo.empty()],
+        user_ids=[ANN, None],
+        settings=TableSettings(host=ANN),
+    )
+    batch = repo.load_tables(engine)  # recovery's read, made before the host cancels
+    monkeypatch.setattr(repo, "load_tables", lambda db, **kwargs: batch)
+    await site.cancel(waiting, by=ANN)
+    assert await site.recover() == 0
+    assert waiting.id not in site.tables
