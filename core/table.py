@@ -20,6 +20,18 @@ submissions, so a double click never applies twice.
 engine says it may (:meth:`core.engine.State.reversible`), under the same lock
 and the same rule: the removal is stored through the undo hook before anyone
 is told.
+
+A table without a persistence hook is *read-only*: it shows a game and refuses every
+move, undo and seat change (``read_only``), so nothing is ever shown that was not
+stored. Tests and tools that keep a game in memory on purpose say so
+(``in_memory=True``).
+
+When a hook fails, the write may still have gone through (a commit whose reply was
+lost). The table then asks its ``reconcile`` hook what storage holds at that ply and
+follows it: the same move is applied and announced as if the write had succeeded,
+another move is followed, nothing means nothing changed. While storage cannot be read
+either, the table refuses every change (``storage_unknown``) and asks again at the
+next attempt.
 """
 
 from __future__ import annotations
@@ -42,6 +54,10 @@ OPEN, INVITED = "open", "invited"
 EMPTY = (OPEN, INVITED)
 TAKEOVER_BOT = "bot:normal"  # who plays on for a player who resigns
 YIELD_EVERY = 20  # listeners told between two turns of the event loop
+UNKNOWN = (
+    "The move may not have been saved. The table takes no more moves until the database "
+    "answers; try again in a moment."
+)
 
 
 @dataclass(frozen=True)
@@ -143,6 +159,8 @@ class SeatChange:
 Persist = Callable[["Table", Move, State], Awaitable[None] | None]
 PersistSeats = Callable[["Table", SeatChange], Awaitable[None] | None]
 PersistUndo = Callable[["Table", Move], Awaitable[None] | None]
+Stored = tuple[int, str] | None  # the (seat, action) storage holds at a ply, or nothing
+Reconcile = Callable[["Table", int], Awaitable[Stored] | Stored]
 Listener = Callable[["Table", Move], Awaitable[None] | None]
 SeatListener = Callable[["Table", SeatChange], Awaitable[None] | None]
 
@@ -160,6 +178,8 @@ class Table:
         settings: TableSettings | None = None,
         persist_seats: PersistSeats | None = None,
         persist_undo: PersistUndo | None = None,
+        reconcile: Reconcile | None = None,
+        in_memory: bool = False,
     ) -> None:
         if len(seats) != record["players"]:
             raise ValueError("One seat per player.")
@@ -173,6 +193,9 @@ class Table:
         self._persist = persist
         self._persist_seats = persist_seats
         self._persist_undo = persist_undo
+        self._reconcile = reconcile
+        self._in_memory = in_memory
+        self._unsettled: int | None = None  # a ply whose write storage may or may not hold
         # The position before the last action, and whether that action may be taken back
         # (None: not asked yet); rebuilt by replay when missing (after a restart or an undo).
         self._before: tuple[int, State, bool | None] | None = None
@@ -187,6 +210,11 @@ class Table:
     @property
     def ply(self) -> int:
         return len(self.record["actions"])
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the table only shows its game: it has nowhere to store a change."""
+        return self._persist is None and not self._in_memory
 
     @property
     def waiting(self) -> bool:
@@ -308,29 +336,39 @@ class Table:
             raise TableError("not_player", "There is no such seat at this table.")
 
     async def _change_seats(self, change: Callable[[], SeatChange]) -> None:
-        async with self._lock:
-            seats, record = list(self.seats), copy.deepcopy(self.record)
-            done = change()
-            self.record["seats"] = [seat.name for seat in self.seats]
-            try:
-                result = self._persist_seats(self, done) if self._persist_seats else None
-                if inspect.isawaitable(result):
-                    await result
-            except Exception as err:
-                log.exception("could not store seats %s of table %s", done.seats, self.id)
-                self.seats[:] = seats
-                self.record.clear()
-                self.record.update(record)
-                raise TableError(
-                    "storage", "The change could not be saved; nothing was changed. Try again."
-                ) from err
+        announce: list[Move] = []
+        try:
+            async with self._lock:
+                self._check_writable()
+                await self._settle(announce)
+                seats, record = list(self.seats), copy.deepcopy(self.record)
+                done = change()
+                self.record["seats"] = [seat.name for seat in self.seats]
+                try:
+                    await _done(self._persist_seats(self, done) if self._persist_seats else None)
+                except Exception as err:
+                    log.exception("could not store seats %s of table %s", done.seats, self.id)
+                    self.seats[:] = seats
+                    self.record.clear()
+                    self.record.update(record)
+                    raise TableError(
+                        "storage", "The change could not be saved; nothing was changed. Try again."
+                    ) from err
+        finally:
+            await self._announce(announce)
         for listener in list(self._seat_listeners):
             try:
-                result = listener(self, done)
-                if inspect.isawaitable(result):
-                    await result
+                await _done(listener(self, done))
             except Exception:
                 log.exception("seat listener failed at table %s", self.id)
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise TableError(
+                "read_only",
+                "This table cannot save anything right now, so it takes no moves. "
+                "Reload the page in a moment.",
+            )
 
     # ------------------------------------------------------------------ moves
 
@@ -345,25 +383,87 @@ class Table:
         return await asyncio.shield(self._submit(seat, action, by=by, expected_ply=expected_ply))
 
     async def _submit(self, seat: int, action: str, *, by: str, expected_ply: int | None) -> Move:
-        async with self._lock:
-            after = self._checked(seat, action, by=by, expected_ply=expected_ply)
-            move = Move(self.ply + 1, seat, action)
-            try:
-                result = self._persist(self, move, after) if self._persist else None
-                if inspect.isawaitable(result):
-                    await result
-            except Exception as err:
-                log.exception("could not store move %s of table %s", move.ply, self.id)
-                raise TableError(
-                    "storage", "The move could not be saved; nothing was changed. Try again."
-                ) from err
-            self._before = (move.ply, self.state, None)
-            self.state = after
-            self.record["actions"].append([seat, action])
-            if after.is_over():
-                self.record["result"] = result_of(after)
-        await self._notify(move)
+        announce: list[Move] = []
+        try:
+            async with self._lock:
+                await self._settle(announce)
+                after = self._checked(seat, action, by=by, expected_ply=expected_ply)
+                move = Move(self.ply + 1, seat, action)
+                if await self._stored(move, after, announce):
+                    self._apply(move, after)
+                    announce.append(move)
+        finally:
+            await self._announce(announce)
         return move
+
+    async def _stored(self, move: Move, after: State, announce: list[Move]) -> bool:
+        """Store ``move``; True when the table is to apply it. After a failed write the
+        table follows storage (which may already have applied the move, or another) and
+        False is returned, or a :class:`TableError` says what is known."""
+        try:
+            await _done(self._persist(self, move, after) if self._persist else None)
+            return True
+        except Exception:
+            log.exception("could not store move %s of table %s", move.ply, self.id)
+        self._unsettled = move.ply
+        await self._settle(announce)
+        if self.ply == move.ply - 1:
+            raise TableError(
+                "storage", "The move could not be saved; nothing was changed. Try again."
+            )
+        if self.record["actions"][-1] != [move.seat, move.action]:
+            raise TableError(
+                "stale", "The game moved on while you were choosing; here is the new position."
+            )
+        return False  # stored after all: applied by the reconciliation, announced with it
+
+    def _apply(self, move: Move, after: State) -> None:
+        self._before = (move.ply, self.state, None)
+        self.state = after
+        self.record["actions"].append([move.seat, move.action])
+        if after.is_over():
+            self.record["result"] = result_of(after)
+
+    async def _settle(self, announce: list[Move]) -> None:
+        """Make the table agree with storage after a write whose outcome is unknown; a
+        :class:`TableError` (``storage_unknown``) while storage cannot be read."""
+        ply = self._unsettled
+        if ply is None:
+            return
+        if self._reconcile is None:  # nothing to ask: the failed write is taken as not done
+            self._unsettled = None
+            return
+        try:
+            stored = await _done(self._reconcile(self, ply))
+        except Exception as err:
+            log.warning("table %s cannot read ply %s back from storage: %s", self.id, ply, err)
+            raise TableError("storage_unknown", UNKNOWN) from err
+        try:
+            self._follow(ply, stored, announce)
+        except Exception as err:  # storage holds a move this table cannot replay
+            log.exception("table %s cannot follow storage at ply %s: %s", self.id, ply, stored)
+            raise TableError("storage_unknown", UNKNOWN) from err
+        self._unsettled = None
+
+    def _follow(self, ply: int, stored: Stored, announce: list[Move]) -> None:
+        """Take storage's word for ``ply``: its move there, or none."""
+        actions = self.record["actions"][: ply - 1] + ([list(stored)] if stored else [])
+        if actions == self.record["actions"]:
+            return
+        log.warning("table %s follows storage at ply %s: %s", self.id, ply, stored)
+        gone = self.record["actions"][ply - 1] if len(self.record["actions"]) >= ply else None
+        self.state = replay({**self.record, "actions": actions})  # first: it may raise
+        self.record["actions"] = actions
+        self.record["result"] = result_of(self.state) if self.state.is_over() else None
+        self._before = None
+        if stored is not None:
+            announce.append(Move(ply, stored[0], stored[1]))
+        elif gone is not None:
+            announce.append(Move(ply, gone[0], gone[1], undone=True))
+
+    async def _announce(self, moves: list[Move]) -> None:
+        for move in moves:
+            await self._notify(move)
 
     def _check_turn_guards(self, seat: Any, *, by: str, expected_ply: int | None) -> None:
         """The guards a move and an undo share, in order: the seat exists and ``by`` holds
@@ -384,6 +484,7 @@ class Table:
     def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the guards in order; return the state after the action, on a copy."""
         self._check_turn_guards(seat, by=by, expected_ply=expected_ply)
+        self._check_writable()
         if seat not in self.state.to_move():
             raise TableError("not_your_turn", "It is not your turn.")
         after = self.state.clone()
@@ -399,9 +500,7 @@ class Table:
             if index and not index % YIELD_EVERY:
                 await asyncio.sleep(0)  # let the loop breathe between many viewers' pages
             try:
-                result = listener(self, move)
-                if inspect.isawaitable(result):
-                    await result
+                await _done(listener(self, move))
             except Exception:
                 log.exception("listener failed on move %s of table %s", move.ply, self.id)
 
@@ -424,24 +523,37 @@ class Table:
         return await asyncio.shield(self._undo(seat, by=by, expected_ply=expected_ply))
 
     async def _undo(self, seat: int, *, by: str, expected_ply: int | None) -> Move:
-        async with self._lock:
-            before = self._undo_checked(seat, by=by, expected_ply=expected_ply)
-            last_seat, last_action = self.record["actions"][-1]
-            move = Move(self.ply, last_seat, last_action, undone=True)
-            try:
-                result = self._persist_undo(self, move) if self._persist_undo else None
-                if inspect.isawaitable(result):
-                    await result
-            except Exception as err:
-                log.exception("could not take back move %s of table %s", move.ply, self.id)
-                raise TableError(
-                    "storage", "The move could not be taken back; nothing was changed. Try again."
-                ) from err
-            self.record["actions"].pop()
-            self.state = before
-            self._before = None  # the step before is found again by replay if asked for
-        await self._notify(move)
+        announce: list[Move] = []
+        try:
+            async with self._lock:
+                await self._settle(announce)
+                before = self._undo_checked(seat, by=by, expected_ply=expected_ply)
+                last_seat, last_action = self.record["actions"][-1]
+                move = Move(self.ply, last_seat, last_action, undone=True)
+                if await self._unstored(move, announce):
+                    self.record["actions"].pop()
+                    self.state = before
+                    self._before = None  # the step before is found again by replay if asked for
+                    announce.append(move)
+        finally:
+            await self._announce(announce)
         return move
+
+    async def _unstored(self, move: Move, announce: list[Move]) -> bool:
+        """Remove ``move`` from storage; True when the table is to take it back. After a
+        failed removal the table follows storage, as :meth:`_stored` does."""
+        try:
+            await _done(self._persist_undo(self, move) if self._persist_undo else None)
+            return True
+        except Exception:
+            log.exception("could not take back move %s of table %s", move.ply, self.id)
+        self._unsettled = move.ply
+        await self._settle(announce)
+        if self.ply == move.ply:
+            raise TableError(
+                "storage", "The move could not be taken back; nothing was changed. Try again."
+            )
+        return False  # taken back after all, by the reconciliation
 
     def can_undo(self, seat: int, *, by: str) -> bool:
         """Whether :meth:`undo` would now take back ``seat``'s last step for ``by``."""
@@ -454,6 +566,7 @@ class Table:
     def _undo_checked(self, seat: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the undo guards in order; return the position before the last action."""
         self._check_turn_guards(seat, by=by, expected_ply=expected_ply)
+        self._check_writable()
         if not self.record["actions"]:
             raise TableError("nothing_to_undo", "There is no move to take back.")
         last_seat = self.record["actions"][-1][0]
@@ -491,6 +604,11 @@ class Table:
                 reversible = False
             self._before = (ply, before, reversible)
         return before, reversible
+
+
+async def _done(result: Awaitable[Any] | Any) -> Any:
+    """A hook's answer, awaited when the hook is a coroutine function."""
+    return await result if inspect.isawaitable(result) else result
 
 
 class Tables:

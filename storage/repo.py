@@ -11,6 +11,7 @@ undo hook :func:`persist_undo`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, func
@@ -314,6 +315,10 @@ def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
         moves = s.exec(
             select(Move.seat, Move.action).where(Move.match_id == match_id).order_by(col(Move.ply))
         ).all()
+    return _record(match, list(names), [[seat, action] for seat, action in moves])
+
+
+def _record(match: Match, names: list[str], actions: list[list[Any]]) -> dict[str, Any]:
     resigned = (match.notes or {}).get("resigned")
     return {
         "format": FORMAT,
@@ -322,11 +327,71 @@ def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
         "players": match.players,
         "seed": match.seed,
         "options": match.options,
-        "seats": list(names),
-        "actions": [[seat, action] for seat, action in moves],
+        "seats": names,
+        "actions": actions,
         "result": match.result,
         **({"resigned": resigned} if resigned else {}),
     }
+
+
+def stored_action(engine: Engine, *, match_id: str, ply: int) -> tuple[int, str] | None:
+    """The (seat, action) stored as move ``ply`` of the match, or None: what a table reads
+    back after a write whose reply it did not get (:class:`core.table.Table`'s reconcile)."""
+    with session(engine) as s:
+        row = s.exec(
+            select(Move.seat, Move.action).where(Move.match_id == match_id, Move.ply == ply)
+        ).one_or_none()
+    return None if row is None else (row[0], row[1])
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """What a table is rebuilt from: its record, seats, status, settings and rematch."""
+
+    id: str
+    record: dict[str, Any]
+    seats: list[SeatInfo]
+    status: str
+    settings: TableSettings
+    rematch: str | None
+
+
+def load_tables(engine: Engine, *, match_ids: list[str] | None = None) -> list[StoredTable]:
+    """The matches ``match_ids`` (unknown ids are left out), or every waiting or playing one
+    oldest first when None: three queries in all, however many matches."""
+    with session(engine) as s:
+        chosen = (
+            select(Match.id).where(col(Match.status).in_((WAITING, PLAYING)))
+            if match_ids is None
+            else select(Match.id).where(col(Match.id).in_(match_ids))
+        )
+        matches = s.exec(
+            select(Match).where(col(Match.id).in_(chosen)).order_by(col(Match.created_at))
+        ).all()
+        seats: dict[str, list[Seat]] = {}
+        for row in s.exec(
+            select(Seat).where(col(Seat.match_id).in_(chosen)).order_by(col(Seat.seat))
+        ):
+            seats.setdefault(row.match_id, []).append(row)
+        actions: dict[str, list[list[Any]]] = {}
+        for match_id, seat, action in s.exec(
+            select(Move.match_id, Move.seat, Move.action)
+            .where(col(Move.match_id).in_(chosen))
+            .order_by(col(Move.match_id), col(Move.ply))
+        ):
+            actions.setdefault(match_id, []).append([seat, action])
+    return [_stored_table(m, seats.get(m.id, []), actions.get(m.id, [])) for m in matches]
+
+
+def _stored_table(match: Match, seats: list[Seat], actions: list[list[Any]]) -> StoredTable:
+    return StoredTable(
+        id=match.id,
+        record=_record(match, [row.name for row in seats], actions),
+        seats=[SeatInfo(kind=row.kind, holder=row.holder, name=row.name) for row in seats],
+        status=match.status,
+        settings=TableSettings.from_json(match.settings),
+        rematch=match.rematch,
+    )
 
 
 def load_seats(engine: Engine, *, match_id: str) -> list[SeatInfo]:

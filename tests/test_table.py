@@ -30,11 +30,13 @@ def first_action_record(plies: int, *, hands: int = 5, seed: int = 11) -> dict[s
 
 
 def table_at(plies: int = 0, *, persist: Any = None, seats: list[SeatInfo] = SEATS) -> Table:
-    return Table("t1", first_action_record(plies), seats, persist=persist)
+    return Table("t1", first_action_record(plies), seats, persist=persist, in_memory=True)
 
 
 def finished_table(persist: Any = None) -> Table:
-    table = Table("t1", first_action_record(10_000, hands=1), SEATS, persist=persist)
+    table = Table(
+        "t1", first_action_record(10_000, hands=1), SEATS, persist=persist, in_memory=True
+    )
     assert table.state.is_over()
     return table
 
@@ -388,7 +390,7 @@ async def test_two_identical_concurrent_submissions_apply_once_and_the_other_is_
 
 async def test_the_record_result_is_filled_when_the_game_ends() -> None:
     record = new_record("caravan", 2, 5, {"hands": 1}, [ANN, BOB])
-    table = Table("t1", record, SEATS)
+    table = Table("t1", record, SEATS, in_memory=True)
     while not table.state.is_over():
         assert table.record["result"] is None
         await play_first_action(table)
@@ -399,7 +401,7 @@ async def test_the_record_result_is_filled_when_the_game_ends() -> None:
 
 async def test_a_table_resumes_from_its_record_at_the_last_ply() -> None:
     record = first_action_record(9)
-    table = Table("t1", record, SEATS)
+    table = Table("t1", record, SEATS, in_memory=True)
     assert table.ply == 9
     assert table.game == "caravan"
     assert table.view(None) == replay(record).view(None)

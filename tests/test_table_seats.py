@@ -40,7 +40,13 @@ def waiting_table(
     invited = tuple(n for n, s in enumerate(seats) if s.kind == INVITED)
     settings = TableSettings(host=HOST, invite=TOKEN, invited=invited)
     return Table(
-        "t1", record, seats, persist=persist, settings=settings, persist_seats=persist_seats
+        "t1",
+        record,
+        seats,
+        persist=persist,
+        settings=settings,
+        persist_seats=persist_seats,
+        in_memory=True,
     )
 
 

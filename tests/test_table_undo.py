@@ -32,7 +32,7 @@ SEATS = [SeatInfo(HUMAN, ANN, "Ann"), SeatInfo(HUMAN, BOB, "Bob")]
 
 def pueblo_table(*, persist_undo: Any = None, seats: list[SeatInfo] = SEATS) -> Table:
     record = new_record("pueblo", 2, 5, None, [seat.name for seat in seats])
-    return Table("t1", record, seats, persist_undo=persist_undo)
+    return Table("t1", record, seats, persist_undo=persist_undo, in_memory=True)
 
 
 def mover(table: Table) -> int:
@@ -89,7 +89,7 @@ async def feurio_turn_of_reversible_steps() -> tuple[Table, int, int, str]:
     """A two-player Feurio! table in its second turn after as many reversible steps (up
     to three) as its player could take: the table, the seat, the steps, and a snapshot of
     the turn's start."""
-    table = Table("t1", new_record("feurio", 2, 6, None, ["Ann", "Bob"]), SEATS)
+    table = Table("t1", new_record("feurio", 2, 6, None, ["Ann", "Bob"]), SEATS, in_memory=True)
     await end_the_turn(table)
     seat, start, steps = mover(table), snapshot(table), 0
     while steps < 3:
@@ -260,7 +260,12 @@ async def test_a_move_that_ended_the_turn_is_refused_as_irreversible() -> None:
 async def test_a_tile_drawn_at_the_start_of_the_next_turn_is_refused_as_irreversible() -> None:
     """Feurio! with two players: ``pass`` ends the turn and the next turn draws a tile."""
     record = new_record("feurio", 2, 3, None, ["Ann", "Bob"])
-    table = Table("t1", record, [SeatInfo(HOTSEAT, ANN, "Ann"), SeatInfo(HOTSEAT, ANN, "Bea")])
+    table = Table(
+        "t1",
+        record,
+        [SeatInfo(HOTSEAT, ANN, "Ann"), SeatInfo(HOTSEAT, ANN, "Bea")],
+        in_memory=True,
+    )
     seat = await end_the_turn(table)
     assert table.record["actions"][-1][0] == seat
     assert await refused(table, seat, by=ANN) == "irreversible"
@@ -357,7 +362,7 @@ async def test_a_table_rebuilt_from_its_record_may_take_back_the_last_step() -> 
     seat = mover(table)
     await whole_turn(table)
     await place(table)
-    again = Table("t1", json.loads(json.dumps(table.record)), SEATS)
+    again = Table("t1", json.loads(json.dumps(table.record)), SEATS, in_memory=True)
     assert again.can_undo(mover(again), by=holder(again, mover(again)))
     assert not again.can_undo(seat, by=holder(again, seat))
     await again.undo(mover(again), by=holder(again, mover(again)), expected_ply=3)

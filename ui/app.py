@@ -18,7 +18,7 @@ import os
 import secrets
 from pathlib import Path
 
-from nicegui import app, run, ui
+from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
 from ui import health, storage_pruning
@@ -91,11 +91,13 @@ def build() -> Site:
     api.register(site)
     not_found.register()
 
-    def recover() -> None:
-        count = site.recover()
-        log.info("rebuilt %d unfinished match(es) from storage", count)
+    async def recover() -> None:
+        count = await site.recover()
+        log.info("recovery done: rebuilt %d unfinished match(es) from storage", count)
 
-    app.on_startup(recover)
+    # In the background: the site answers at once, and a table asked for before its
+    # turn is rebuilt on demand (Site.table).
+    app.on_startup(lambda: background_tasks.create(recover(), name="recover"))
     app.on_startup(lambda: storage_pruning.start(site.gateway))
 
     async def drain() -> None:

@@ -17,15 +17,20 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+STORAGE_CODES = ("storage", "storage_unknown")  # refusals for which storage, not the move, failed
+
 
 class BotRunner:
     """Watches tables and plays for their bot seats after a short, natural pause."""
 
-    RETRY_AFTER = 5.0
+    RETRY_FIRST = 1.0  # seconds before a bot tries a move storage refused again, doubling
+    RETRY_LONGEST = 60.0
+    MAX_ATTEMPTS = 12  # then it stops, logged, after about 7 minutes; a seat change wakes it
 
     def __init__(self, site: Site, *, pause: float) -> None:
         self.site = site
         self.pause = pause
+        self._failures: dict[tuple[str, int], tuple[int, int]] = {}  # (table, seat): ply, count
 
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)
@@ -59,11 +64,28 @@ class BotRunner:
             await table.submit(seat, action, by=table.seats[seat].holder, expected_ply=ply)
         except TableError as err:
             log.warning("bot move refused at table %s: %s", table.id, err.message)
-            if err.code == "storage":
-                await asyncio.sleep(self.RETRY_AFTER)
-            if err.code in ("storage", "stale"):
+            if err.code in STORAGE_CODES and not await self._storage_pause(table, seat, ply):
+                return
+            if err.code in (*STORAGE_CODES, "stale"):
                 # Stale: another seat moved while this bot thought; think again from there.
                 self._schedule(table)
+
+    async def _storage_pause(self, table: Table, seat: int, ply: int) -> bool:
+        """Wait longer after each storage failure at the same position (1, 2, 4 ... 60 s);
+        False, with an error logged, once the bot has tried :attr:`MAX_ATTEMPTS` times."""
+        key = (table.id, seat)
+        last_ply, failures = self._failures.get(key, (ply, 0))
+        failures = failures + 1 if last_ply == ply else 1
+        if failures >= self.MAX_ATTEMPTS:
+            self._failures.pop(key, None)
+            log.error(
+                "bot at seat %s of table %s stops after %s failed saves at ply %s",
+                seat, table.id, failures, ply,
+            )  # fmt: skip
+            return False
+        self._failures[key] = (ply, failures)
+        await asyncio.sleep(min(self.RETRY_FIRST * 2 ** (failures - 1), self.RETRY_LONGEST))
+        return True
 
     async def _think(self, table: Table, seat: int, ply: int) -> str | None:
         """The bot's action, from a state re-dealt from its own knowledge.

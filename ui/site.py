@@ -16,10 +16,11 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from nicegui import background_tasks, run
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from core.engine import State
 from core.record import new_record
@@ -35,14 +36,19 @@ from core.table import (
     TableSettings,
 )
 from storage import ratings, repo
+from storage.models import CANCELLED, PLAYING, WAITING
 from ui.bot_runner import BotRunner
-from ui.gateway import Gateway, ShuttingDown
+from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
 MAX_CHAT = 300  # characters in one chat line
 CHAT_KEPT = 200  # lines a table shows
 DRAIN_TIMEOUT = 5.0  # seconds a stopping site waits for the writes under way
+RECOVERY_FIRST_WAIT = 0.5  # seconds before recovery asks a silent database again, doubling
+RECOVERY_LONGEST_WAIT = 30.0
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,8 @@ class Site:
         self._writes = 0  # writes under way
         self._idle = asyncio.Event()  # set while no write is under way
         self._idle.set()
+        self.broken: dict[str, str] = {}  # matches whose record does not replay: why
+        self._hosted: set[str] = set()  # every table this process has hosted
 
     async def _persist(self, table: Table, move: Move, after: State) -> None:
         """The tables' persistence hook: the storage write, off the event loop. It returns
@@ -168,6 +176,7 @@ class Site:
     def _open(
         self, table_id: str, record: dict[str, Any], seats: list[SeatInfo], settings: TableSettings
     ) -> Table:
+        """A table that stores every change: never serve an unfinished game without one."""
         return Table(
             table_id,
             record,
@@ -176,9 +185,15 @@ class Site:
             settings=settings,
             persist_seats=self._persist_seats,
             persist_undo=self._persist_undo,
+            reconcile=self._reconcile,
         )
 
+    async def _reconcile(self, table: Table, ply: int) -> tuple[int, str] | None:
+        """The tables' reconcile hook: what storage holds at ``ply`` after a failed write."""
+        return await self.gateway(repo.stored_action, match_id=table.id, ply=ply)
+
     def _host(self, table: Table, rematch: str | None = None) -> Table:
+        self._hosted.add(table.id)
         self.tables.add(table)
         self.live[table.id] = LiveInfo(rematch=rematch)
         self.bots.watch(table)
@@ -267,31 +282,72 @@ class Site:
         self.lobby_changed()
         return table
 
-    def recover(self) -> int:
-        """Rebuild every waiting or unfinished match from storage; return how many."""
+    async def recover(self) -> int:
+        """Rebuild every waiting or unfinished match from storage; return how many.
+
+        Storage is read in one batch, asked again with growing pauses until it answers.
+        Each match is then rebuilt on its own: one whose moves do not replay is logged
+        and kept in :attr:`broken`, so its page says so, and the others are live. The
+        event loop gets a turn between matches, so pages answer meanwhile; a table
+        asked for before its turn is rebuilt at once by :meth:`table`.
+        """
+        stored = await self._until_answered(repo.load_tables)
         count = 0
-        for match_id in repo.unfinished_matches(self.db):
-            record = repo.load_record(self.db, match_id=match_id)
-            info = repo.load_table_info(self.db, match_id=match_id)
-            if record is None or info is None or match_id in self.tables:
-                continue
-            seats = repo.load_seats(self.db, match_id=match_id)
-            self._host(self._open(match_id, record, seats, info["settings"]))
-            count += 1
+        for match in stored:
+            # One hosted since the batch was read (opened on demand, perhaps cancelled or
+            # finished since) is not rebuilt from the batch's older copy.
+            if match.id not in self._hosted:
+                count += self._recover_one(match) is not None
+            await asyncio.sleep(0)
         self.recovered = True
         return count
 
-    def table(self, table_id: str) -> Table:
-        """A live table, or a finished match rebuilt read-only; TableError if unknown."""
+    async def _until_answered(self, call: Callable[[Engine], R]) -> R:
+        wait = RECOVERY_FIRST_WAIT
+        while True:
+            try:
+                return await self.gateway(call)
+            except (StorageUnavailable, SQLAlchemyError) as err:
+                log.warning("recovery cannot read storage yet (%s); again in %.1f s", err, wait)
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RECOVERY_LONGEST_WAIT)
+
+    def _recover_one(self, match: repo.StoredTable) -> Table | None:
+        """Host one stored unfinished match with its hooks and bots; None when it is live
+        already, or when it cannot be rebuilt (noted in :attr:`broken`)."""
+        if match.id in self.tables or match.status not in (WAITING, PLAYING):
+            return None
+        try:
+            table = self._open(match.id, match.record, match.seats, match.settings)
+        except Exception as err:
+            log.exception("could not rebuild match %s from storage", match.id)
+            self.broken[match.id] = f"{type(err).__name__}: {err}"
+            return None
+        self.broken.pop(match.id, None)
+        return self._host(table, rematch=match.rematch)
+
+    async def table(self, table_id: str) -> Table:
+        """A live table, an unfinished match rebuilt with its storage hooks and bots, or a
+        finished match rebuilt read-only. TableError when unknown or when the match
+        cannot be rebuilt (``broken``); StorageUnavailable when storage does not answer."""
         if table_id in self.tables:
             return self.tables.get(table_id)
-        record = repo.load_record(self.db, match_id=table_id)
-        info = repo.load_table_info(self.db, match_id=table_id)
-        if record is None or info is None or info["status"] == "cancelled":
+        found = await self.gateway(repo.load_tables, match_ids=[table_id])
+        if table_id in self.tables:  # rebuilt meanwhile, by recovery or another visit
+            return self.tables.get(table_id)
+        if not found or found[0].status == CANCELLED:
             raise TableError("not_found", "There is no such table.")
-        seats = repo.load_seats(self.db, match_id=table_id)
-        table = Table(table_id, record, seats, settings=info["settings"])
-        self.info(table_id).rematch = info["rematch"]
+        match = found[0]
+        if match.status in (WAITING, PLAYING):
+            table = self._recover_one(match)
+            if table is None:
+                raise TableError(
+                    "broken",
+                    "This game could not be restored from storage; it is kept as it was.",
+                )
+            return table
+        table = Table(table_id, match.record, match.seats, settings=match.settings)
+        self.info(table_id).rematch = match.rematch
         return table
 
     # ------------------------------------------------------------------ what hosts and players do

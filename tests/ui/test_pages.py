@@ -165,6 +165,7 @@ async def test_an_unreachable_database_is_reported_on_the_history_page(
 ) -> None:
     monkeypatch.setattr(history, "matches_for_user_page", database_down)
     monkeypatch.setattr(repo, "load_record", database_down)
+    monkeypatch.setattr(repo, "load_tables", database_down)  # what the table page reads
     await user.open("/history")
     await user.should_see("cannot reach its database")
     await user.open("/table/some-table")

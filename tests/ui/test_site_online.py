@@ -61,7 +61,7 @@ async def test_a_rematch_opens_once_with_the_same_seats_and_is_remembered(site: 
     follow = await site.rematch(table, by=BEA)
     assert await site.rematch(table, by=ANN) == follow  # the second ask joins the first
     assert heard == ["rematch"]
-    again = site.table(follow)
+    again = await site.table(follow)
     assert again.seats == table.seats and not again.waiting and again.ply == 0
     assert again.settings.host == BEA and again.settings.invite != table.settings.invite
     info = repo.load_table_info(site.db, match_id=table.id)
@@ -102,7 +102,7 @@ async def test_only_the_host_cancels_a_waiting_table_and_it_leaves_the_lobby(sit
     await site.cancel(table, by=ANN)
     assert site.lobby() == ([], [])
     with pytest.raises(TableError):
-        site.table(table.id)
+        await site.table(table.id)
     assert repo.unfinished_matches(site.db) == []
 
 
@@ -136,7 +136,7 @@ async def test_a_rematch_gives_a_player_who_resigned_their_seat_back(site: Site)
     table = two_people(site)
     await table.resign(0, by=ANN, name="Bot for Ann")
     await finish(table)
-    follow = site.table(await site.rematch(table, by=ANN))  # the resigner may ask too
+    follow = await site.table(await site.rematch(table, by=ANN))  # the resigner may ask too
     assert follow.seats[0] == SeatInfo(GUEST, ANN, "Ann")
     assert follow.seats[1] == table.seats[1]
 

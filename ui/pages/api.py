@@ -7,15 +7,16 @@ from nicegui import app
 from sqlalchemy.exc import SQLAlchemyError
 
 from storage import repo
+from ui.gateway import StorageUnavailable
 from ui.site import Site
 
 
 def register(site: Site) -> None:
     @app.get("/api/matches/{match_id}")
-    def match_record(match_id: str) -> JSONResponse:
+    async def match_record(match_id: str) -> JSONResponse:
         try:
-            record = repo.load_record(site.db, match_id=match_id)
-        except SQLAlchemyError:
+            record = await site.gateway(repo.load_record, match_id=match_id)
+        except (StorageUnavailable, SQLAlchemyError):
             return JSONResponse({"error": "The database cannot be reached."}, status_code=503)
         if record is None:
             return JSONResponse({"error": "There is no such match."}, status_code=404)

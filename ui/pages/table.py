@@ -14,6 +14,7 @@ from core.games import GAMES
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.thinking import ThinkingMarks
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.chat import ChatPanel
@@ -49,16 +50,17 @@ window.csTurnShow = function () {
 
 def register(site: Site) -> None:
     @ui.page("/table/{table_id}")
-    def table_page(table_id: str, request: Request, invite: str = "") -> None:
+    async def table_page(table_id: str, request: Request, invite: str = "") -> None:
         t = translator(request)
         with frame(t, t("table.title")):
             try:
-                table = site.table(table_id)
-            except TableError:
-                ui.label(t("table.not_found")).classes("text-xl").props('data-testid="error"')
+                table = await site.table(table_id)
+            except TableError as err:
+                text = t("table.not_found") if err.code == "not_found" else refusal(t, err)
+                ui.label(text).classes("text-xl").props('data-testid="error"')
                 ui.link(t("back_home"), "/")
                 return
-            except SQLAlchemyError:
+            except (StorageUnavailable, SQLAlchemyError):
                 ui.label(t("error.storage_read")).classes("text-xl").props('role="alert"')
                 return
             uid = visitor_id()
