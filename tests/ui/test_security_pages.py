@@ -4,10 +4,13 @@ and an oversized move is refused without being echoed."""
 
 from __future__ import annotations
 
+import pytest
 from nicegui import ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
+from core.table import MAX_ACTION, TableError
+from tests.test_table import holder, mover, table_at
 from tests.ui.test_move_box import box, hot_seat_caravan, press, stored_actions, text_of
 from ui.auth.routes import safe_next
 
@@ -98,3 +101,29 @@ async def test_a_huge_move_is_refused_quoting_only_its_first_characters(user: Us
     assert "…" in said
     assert await stored_actions(user) == []
     assert len(box(user).value) == 100_000  # kept, as every refused move is
+
+
+async def test_a_long_garbled_move_is_quoted_by_its_start_only(user: User) -> None:
+    await hot_seat_caravan(user)
+    box(user).value = "z" * 90
+    press(user, "Enter")
+    await user.should_see("is not a play")
+    said = text_of(user, "move-error")
+    assert "z" * 41 not in said and "z" * 40 + "…" in said
+
+
+async def test_the_table_refuses_an_oversized_action_before_the_engine_reads_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = table_at(0)
+    seat = mover(table)
+    read: list[str] = []
+    monkeypatch.setattr(type(table.state), "apply", lambda self, s, a: read.append(a))
+    with pytest.raises(TableError) as caught:
+        await table.submit(seat, "9" * 100_000, by=holder(table, seat))
+    assert caught.value.code == "bad_notation"
+    assert caught.value.params["key"] == "action_too_long"
+    assert len(caught.value.message) < 120 and "…" in caught.value.message
+    assert read == []
+    await table.submit(seat, "x" * MAX_ACTION, by=holder(table, seat))  # the stub accepts it
+    assert read == ["x" * MAX_ACTION]

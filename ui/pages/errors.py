@@ -17,7 +17,11 @@ def refusal(t: Translator, err: TableError) -> str:
     return err.message
 
 
+SHOWN = 40  # characters of a text quoted in a refusal (what a player typed, say)
+
+
 def _show(value: object) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
-    return str(value)
+    text = str(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
