@@ -7,6 +7,8 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_SECRET``: signs the visitors' session cookies; a random one is
   made and kept in ``data/secret`` when unset.
 - ``CARAVANSERAI_BOT_PAUSE``: seconds a bot waits before it plays (default 0.8).
+- ``CARAVANSERAI_HTTPS``: ``1`` when browsers reach the site over https (behind a TLS
+  proxy): answers then carry HSTS and the session cookie is ``Secure``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
+from ui import security_headers
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -56,12 +59,17 @@ def storage_secret() -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+def served_over_https() -> bool:
+    return os.environ.get("CARAVANSERAI_HTTPS", "") == "1"
+
+
 def build() -> Site:
     """Migrate the database, rebuild unfinished matches and declare every page."""
     db = make_engine()
     migrate(db)
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     app.add_static_files("/static", STATIC)
+    security_headers.install(app, https=served_over_https())
     home.register()
     rules.register()
     new_table.register(site)
@@ -97,6 +105,7 @@ def main() -> None:
         title="Caravanserai",
         favicon=STATIC / "favicon.svg",
         storage_secret=storage_secret(),
+        session_middleware_kwargs={"https_only": served_over_https()},
         reload=False,
         show=False,
         # A browser offline for longer gets a fresh page of the current position.
