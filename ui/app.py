@@ -21,7 +21,7 @@ from pathlib import Path
 from nicegui import app, run, ui
 
 from storage.db import make_engine, migrate
-from ui import security_headers
+from ui import security_headers, socket_guard
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -70,6 +70,7 @@ def build() -> Site:
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     app.add_static_files("/static", STATIC)
     security_headers.install(app, https=served_over_https())
+    socket_guard.install()
     home.register()
     rules.register()
     new_table.register(site)
