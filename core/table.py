@@ -58,6 +58,10 @@ UNKNOWN = (
     "The move may not have been saved. The table takes no more moves until the database "
     "answers; try again in a moment."
 )
+# Characters in an action's text: far more than any game's longest legal action (about 40),
+# so longer text is refused before the engine reads it, and only its start is quoted.
+MAX_ACTION = 100
+QUOTED = 20
 
 
 @dataclass(frozen=True)
@@ -487,6 +491,15 @@ class Table:
         self._check_writable()
         if seat not in self.state.to_move():
             raise TableError("not_your_turn", "It is not your turn.")
+        if isinstance(action, str) and len(action) > MAX_ACTION:
+            start = action[:QUOTED] + "…"
+            raise TableError(
+                "bad_notation",
+                f"'{start}' is too long: a move is written in at most {MAX_ACTION} characters.",
+                key="action_too_long",
+                action=start,
+                limit=MAX_ACTION,
+            )
         after = self.state.clone()
         try:
             after.apply(seat, action)

@@ -9,6 +9,8 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_BOT_PAUSE``: seconds a bot waits before it plays (default 0.8).
 - ``CARAVANSERAI_TRUSTED_PROXIES``: comma-separated addresses of the reverse proxies whose
   ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (default none).
+- ``CARAVANSERAI_HTTPS``: ``1`` when browsers reach the site over https (behind a TLS
+  proxy): answers then carry HSTS and the session cookie is ``Secure``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
-from ui import health, storage_pruning
+from ui import health, security_headers, socket_guard, storage_pruning
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -69,6 +71,10 @@ def trusted_proxies() -> list[str]:
     return [address.strip() for address in listed.split(",") if address.strip()]
 
 
+def served_over_https() -> bool:
+    return os.environ.get("CARAVANSERAI_HTTPS", "") == "1"
+
+
 def build() -> Site:
     """Migrate the database, rebuild unfinished matches and declare every page."""
     db = make_engine()
@@ -76,6 +82,8 @@ def build() -> Site:
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     app.add_static_files("/static", STATIC)
     app.include_router(health.router(site))
+    security_headers.install(app, https=served_over_https())
+    socket_guard.install()
     home.register()
     rules.register()
     new_table.register(site)
@@ -121,6 +129,7 @@ def main() -> None:
         title="Caravanserai",
         favicon=STATIC / "favicon.svg",
         storage_secret=storage_secret(),
+        session_middleware_kwargs={"https_only": served_over_https()},
         reload=False,
         show=False,
         # A browser offline for longer gets a fresh page of the current position.

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from fastapi import Request
 from nicegui import app, ui
 
+from ui.attrs import attrs
 from ui.boards.a11y import KEYS_SCRIPT
 from ui.boards.caravan.cards import SUIT_SPRITE
 from ui.i18n import LANGUAGES, Translator, best_language
@@ -42,7 +43,9 @@ def visitor_name(t: Translator) -> str:
 
 def heading(text: str, size: str = "text-2xl") -> ui.label:
     """The page's one top-level heading (a label that screen readers announce as such)."""
-    return ui.label(text).classes(f"{size} font-bold").props('role="heading" aria-level="1"')
+    label = ui.label(text).classes("font-bold").props('role="heading" aria-level="1"')
+    label.classes.extend(size.split())
+    return label
 
 
 def _switch_language(lang: str) -> None:
@@ -68,15 +71,11 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
             ui.html(LOGO_SVG, sanitize=False)
             ui.label("Caravanserai").classes("text-xl font-bold tracking-wide")
         ui.space()
-        with (
-            ui.element("nav")
-            .classes("row items-center gap-1 cs-wide")
-            .props(f'aria-label="{t("nav.label")}"')
-        ):
+        nav = ui.element("nav").classes("row items-center gap-1 cs-wide")
+        with attrs(nav, {"aria-label": t("nav.label")}):
             for key, path, name in NAV:
-                ui.button(t(key), on_click=lambda path=path: ui.navigate.to(path)).props(
-                    f'flat color=white no-caps data-testid="nav-{name}"'
-                )
+                link = ui.button(t(key), on_click=lambda path=path: ui.navigate.to(path))
+                attrs(link.props("flat color=white no-caps"), {"data-testid": f"nav-{name}"})
         account = app.storage.user.get("account")
         account = account if isinstance(account, str) and account else None
         if account:
@@ -88,18 +87,21 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
                 'flat color=white no-caps data-testid="nav-signin"'
             ).classes("cs-wide")
         ThemeSwitch(t)  # light, dark or the system's, remembered like the language
-        with (
-            ui.row()
-            .classes("items-center gap-0 cs-wide")
-            .props(f'role="group" aria-label="{t("nav.language")}"')
-        ):
+        languages = ui.row().classes("items-center gap-0 cs-wide").props('role="group"')
+        with attrs(languages, {"aria-label": t("nav.language")}):
             for lang in LANGUAGES:
                 current = lang == t.lang
                 button = ui.button(lang.upper(), on_click=lambda lang=lang: _switch_language(lang))
                 button.props(
-                    f"{'unelevated color=amber-8' if current else 'flat color=white'} dense "
-                    f'data-testid="lang-{lang}" aria-pressed="{str(current).lower()}" '
-                    f'aria-label="{t(f"lang.{lang}")}"'
+                    "unelevated color=amber-8 dense" if current else "flat color=white dense"
+                )
+                attrs(
+                    button,
+                    {
+                        "data-testid": f"lang-{lang}",
+                        "aria-pressed": "true" if current else "false",
+                        "aria-label": t(f"lang.{lang}"),
+                    },
                 )
         _menu(t, account)
     # The page itself is already the one main landmark (Quasar's q-page is a <main>).
@@ -122,15 +124,12 @@ def _menu(t: Translator, account: str | None) -> None:
     """Narrow screens (``cs-narrow`` in ``ui/theme.py``): the header's links, the account
     and the languages behind one button."""
     button = ui.button(icon="menu").classes("cs-narrow")
-    button.props(
-        f'flat round color=white aria-haspopup="menu" aria-label="{t("nav.menu")}" '
-        'data-testid="nav-menu"'
-    )
+    button.props('flat round color=white aria-haspopup="menu" data-testid="nav-menu"')
+    attrs(button, {"aria-label": t("nav.menu")})
     with button, ui.menu().props('role="menu" data-testid="nav-menu-list"'):
         for key, path, name in NAV:
-            ui.menu_item(t(key), on_click=lambda path=path: ui.navigate.to(path)).props(
-                f'role="menuitem" data-testid="menu-{name}"'
-            )
+            link = ui.menu_item(t(key), on_click=lambda path=path: ui.navigate.to(path))
+            attrs(link.props('role="menuitem"'), {"data-testid": f"menu-{name}"})
         if account:
             ui.menu_item(account, on_click=lambda: ui.navigate.to("/account")).props(
                 'role="menuitem" data-testid="menu-account"'
@@ -145,10 +144,15 @@ def _menu(t: Translator, account: str | None) -> None:
                 t(f"lang.{lang}"), on_click=lambda lang=lang: _switch_language(lang)
             )
             current = lang == t.lang
-            item.props(
-                f'role="menuitemradio" aria-checked="{str(current).lower()}" lang="{lang}" '
-                f'data-testid="menu-lang-{lang}"'
-            ).classes("text-weight-bold" if current else "")
+            item.props('role="menuitemradio"').classes("text-weight-bold" if current else "")
+            attrs(
+                item,
+                {
+                    "aria-checked": "true" if current else "false",
+                    "lang": lang,
+                    "data-testid": f"menu-lang-{lang}",
+                },
+            )
 
 
 LOGO_SVG = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nicegui import app, ui
 
+from ui.attrs import attrs
 from ui.i18n import Translator
 
 # The stored choice -> ui.dark_mode's value (None: follow the system's preference).
@@ -39,9 +40,8 @@ class ThemeSwitch:
         with self.button, ui.menu().props('role="menu"'):
             for theme in THEMES:
                 item = ui.menu_item(on_click=lambda theme=theme: self.choose(theme))
-                item.props(f'role="menuitemradio" data-testid="theme-{theme}"').mark(
-                    f"theme-{theme}"
-                )
+                attrs(item.props('role="menuitemradio"'), {"data-testid": f"theme-{theme}"})
+                item.mark(f"theme-{theme}")
                 with item, ui.row().classes("items-center gap-2 no-wrap"):
                     self.checks[theme] = ui.icon("check").classes("text-lg")
                     ui.icon(ICONS[theme]).classes("text-lg")
@@ -56,14 +56,14 @@ class ThemeSwitch:
         self.theme = theme
         app.storage.user["theme"] = theme
         self.dark.set_value(THEMES[theme])
-        self.button.props(f"icon={ICONS[theme]}")
+        self.button.props["icon"] = ICONS[theme]
         self._label()
 
     def _label(self) -> None:
         current = self.t(f"theme.{self.theme}")
         label = self.t("theme.label", current=current)
-        self.button.props(f'aria-label="{label}" title="{label}"')
+        attrs(self.button, {"aria-label": label, "title": label})
         for theme, item in self.items.items():
             chosen = theme == self.theme
-            item.props(f'aria-checked="{str(chosen).lower()}"')
-            self.checks[theme].style(f"visibility:{'visible' if chosen else 'hidden'}")
+            item.props('aria-checked="true"' if chosen else 'aria-checked="false"')
+            self.checks[theme].style("visibility:visible" if chosen else "visibility:hidden")

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from nicegui import ui
 
+from ui.attrs import attrs
+
 MAX_SEATS = 8  # more seats than any game has
 
 
@@ -27,7 +29,7 @@ class ThinkingMarks:
     """Tags the marks of one board so that the style rules below can show them."""
 
     def add(self, seat: int, mark: ui.element) -> ui.element:
-        return mark.classes("cs-thinking").props(f'data-thinking="{seat}"')
+        return attrs(mark.classes("cs-thinking"), {"data-thinking": str(seat)})
 
 
 THINKING_CSS = ".cs-thinking{display:none !important}\n" + "".join(

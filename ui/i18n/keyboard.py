@@ -12,6 +12,7 @@ EN: dict[str, str] = {
     "keyboard.empty": "Type a move first, for example {example}.",
     "keyboard.help": "Type a move and press Enter. Tab completes, ↑ and ↓ choose among the suggestions, Esc clears. Press / anywhere on the page to come back here.",
     "keyboard.notation": "How moves are written",
+    "error.action_too_long": "'{action}' is too long: a move is written in at most {limit} characters.",
 }
 
 FR: dict[str, str] = {
@@ -24,4 +25,5 @@ FR: dict[str, str] = {
     "keyboard.empty": "Tapez d'abord un coup, par exemple {example}.",
     "keyboard.help": "Tapez un coup puis Entrée. Tab complète, ↑ et ↓ choisissent parmi les suggestions, Échap efface. Appuyez sur / n'importe où sur la page pour revenir ici.",
     "keyboard.notation": "Comment s'écrivent les coups",
+    "error.action_too_long": "«\u00a0{action}\u00a0» est trop long\u00a0: un coup s'écrit en {limit}\u00a0caractères au plus.",
 }

@@ -15,6 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from storage import accounts
 from storage.models import LOCAL
+from ui.attrs import attrs
 from ui.auth.oidc import Providers
 from ui.auth.passwords import MIN_PASSWORD
 from ui.auth.routes import FIELD, safe_next
@@ -29,13 +30,15 @@ from ui.site import Site
 @contextmanager
 def post_form(action: str, testid: str) -> Iterator[ui.element]:
     """A form the browser posts itself (so the answer may set a new session cookie)."""
-    with (
-        ui.element("form")
-        .props(f'method="post" action="{action}" data-testid="{testid}"')
-        .classes("w-full column gap-3") as form
-    ):
-        ui.element("input").props(f'type="hidden" name="csrf" value="{csrf_token()}"')
+    form = ui.element("form").classes("w-full column gap-3")
+    with attrs(form, {"method": "post", "action": action, "data-testid": testid}):
+        hidden("csrf", csrf_token())
         yield form
+
+
+def hidden(name: str, value: str) -> ui.element:
+    """A hidden form field; its value is set as data, whatever characters it holds."""
+    return attrs(ui.element("input"), {"type": "hidden", "name": name, "value": value})
 
 
 def field(label: str, name: str, *, password: bool = False, value: str = "") -> ui.input:
@@ -44,14 +47,14 @@ def field(label: str, name: str, *, password: bool = False, value: str = "") -> 
     auto = auto.get(name, "new-password")
     if name == "password" and not password:
         auto = "off"
-    box.props(f'name="{name}" maxlength={FIELD} autocomplete="{auto}" data-testid="{name}"')
+    attrs(box, {"name": name, "maxlength": FIELD, "autocomplete": auto, "data-testid": name})
     return box.mark(name)
 
 
 def submit(label: str, testid: str, *, danger: bool = False) -> None:
-    ui.button(label).props(
-        f'type="submit" no-caps color={"negative" if danger else "primary"} data-testid="{testid}"'
-    ).mark(testid)
+    button = ui.button(label).props("type=submit no-caps")
+    button.props("color=negative" if danger else "color=primary")
+    attrs(button, {"data-testid": testid}).mark(testid)
 
 
 def message(t: Translator, request: Request) -> None:
@@ -85,15 +88,14 @@ def register(site: Site, providers: Providers) -> None:
                 field(t("account.username"), "username", value=username)
                 field(t("account.password"), "password", password=True)
                 next_page = safe_next(request.query_params.get("next"))
-                ui.element("input").props(f'type="hidden" name="next" value="{next_page}"')
+                hidden("next", next_page)
                 submit(t("account.signin"), "signin-submit")
             for provider in providers.all:
-                ui.button(
+                button = ui.button(
                     t("account.with", name=provider.name),
                     on_click=lambda p=provider.id: ui.navigate.to(f"/auth/oidc/{p}/login"),
-                ).props(f'outline no-caps data-testid="oidc-{provider.id}"').mark(
-                    f"oidc-{provider.id}"
-                )
+                ).props("outline no-caps")
+                attrs(button, {"data-testid": f"oidc-{provider.id}"}).mark(f"oidc-{provider.id}")
             with ui.row().classes("items-center gap-2"):
                 ui.label(t("account.no_account")).classes("text-sm")
                 ui.link(t("account.signup"), "/signup").props('data-testid="to-signup"')
@@ -154,10 +156,11 @@ def register(site: Site, providers: Providers) -> None:
                 ui.label(t("account.linked", names=names)).classes("text-sm")
             for provider in providers.all:
                 if provider.id not in linked:
-                    ui.button(
+                    button = ui.button(
                         t("account.link", name=provider.name),
                         on_click=lambda p=provider.id: ui.navigate.to(f"/auth/oidc/{p}/login"),
-                    ).props(f'outline no-caps data-testid="link-{provider.id}"')
+                    ).props("outline no-caps")
+                    attrs(button, {"data-testid": f"link-{provider.id}"})
             with post_form("/auth/signout", "signout-form"):
                 submit(t("account.signout"), "signout")
             with ui.card().classes("w-full max-w-md gap-2"):

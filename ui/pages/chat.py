@@ -47,10 +47,11 @@ class ChatPanel:
                 return
             box = (
                 ui.input(placeholder=self.t("chat.placeholder"))
-                .props(f'dense outlined maxlength={MAX_CHAT} data-testid="chat-input"')
+                .props('dense outlined data-testid="chat-input"')
                 .classes("grow")
                 .mark("chat-input")
             )
+            box.props["maxlength"] = MAX_CHAT
 
             async def send() -> None:
                 text = box.value

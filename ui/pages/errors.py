@@ -43,7 +43,11 @@ def unavailable(t: Translator, err: StorageUnavailable) -> ui.label:
     )
 
 
+SHOWN = 40  # characters of a text quoted in a refusal (what a player typed, say)
+
+
 def _show(value: object) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
-    return str(value)
+    text = str(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"

@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from storage import history as stored
 from storage.history import OUTCOMES, HistoryRow
+from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
@@ -112,7 +113,7 @@ def _filters(t: Translator, query: HistoryQuery) -> None:
             on_change=lambda e: ui.navigate.to(query.url(result=e.value or None)),
         ).classes("min-w-[160px]").props('data-testid="filter-result"').mark("filter-result")
         name = ui.input(t("history.opponent"), value=query.opponent or "")
-        name.props(f'maxlength={MAX_OPPONENT} clearable data-testid="filter-opponent"')
+        attrs(name.props('clearable data-testid="filter-opponent"'), {"maxlength": MAX_OPPONENT})
         name.mark("filter-opponent")
 
         def search() -> None:
@@ -156,7 +157,8 @@ def _row(t: Translator, row: HistoryRow) -> None:
         f"{name} ({t('you')})" if seat in row.user_seats and len(row.user_seats) == 1 else name
         for seat, name in enumerate(row.seats)
     ]
-    with ui.card().classes("w-full").props(f'data-testid="match-{row.id}"').mark(f"match-{row.id}"):
+    card = attrs(ui.card().classes("w-full"), {"data-testid": f"match-{row.id}"})
+    with card.mark(f"match-{row.id}"):
         with ui.row().classes("w-full items-center gap-4 wrap"):
             ui.label(title).classes("text-lg font-semibold")
             ui.label(" · ".join(names)).classes("text-sm")
@@ -177,11 +179,8 @@ def _row(t: Translator, row: HistoryRow) -> None:
 def _pager(t: Translator, query: HistoryQuery, pages: int) -> None:
     if pages <= 1:
         return
-    with (
-        ui.row()
-        .classes("w-full items-center justify-center gap-4")
-        .props(f'role="navigation" aria-label="{t("history.pages")}"')
-    ):
+    pager = ui.row().classes("w-full items-center justify-center gap-4").props('role="navigation"')
+    with attrs(pager, {"aria-label": t("history.pages")}):
         if query.page > 1:
             ui.link(t("history.previous"), query.url(page=query.page - 1)).props(
                 'data-testid="page-previous"'

@@ -8,6 +8,7 @@ from fastapi import Request
 from nicegui import ui
 
 from core.games import GAMES
+from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
@@ -47,8 +48,8 @@ def _game_card(t: Translator, game: Showcase) -> None:
     players = (
         t("home.players_fixed", n=low) if low == high else t("home.players", low=low, high=high)
     )
-    with ui.card().classes("cs-game-card").props(f'data-testid="game-{game.id}"'):
-        ui.image(f"/static/games/{game.id}.svg").props(f'alt="{t(f"game.{game.id}.picture")}"')
+    with attrs(ui.card().classes("cs-game-card"), {"data-testid": f"game-{game.id}"}):
+        attrs(ui.image(f"/static/games/{game.id}.svg"), {"alt": t(f"game.{game.id}.picture")})
         with ui.card_section().classes("gap-1"):
             ui.label(game.title).classes("text-xl font-semibold")
             ui.label(t(f"game.{game.id}.pitch")).classes("text-sm")
@@ -57,9 +58,8 @@ def _game_card(t: Translator, game: Showcase) -> None:
             if not ready:
                 ui.badge(t("home.coming_soon")).props('color=grey-7 data-testid="soon"')
                 return
-            ui.button(t("home.play"), on_click=lambda: ui.navigate.to(f"/new/{game.id}")).props(
-                f'color=primary data-testid="play-{game.id}"'
-            )
+            play = ui.button(t("home.play"), on_click=lambda: ui.navigate.to(f"/new/{game.id}"))
+            attrs(play.props("color=primary"), {"data-testid": f"play-{game.id}"})
             ui.button(t("home.rules"), on_click=lambda: ui.navigate.to(f"/rules/{game.id}")).props(
                 "flat"
             )

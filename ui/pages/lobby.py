@@ -7,6 +7,7 @@ from nicegui import ui
 
 from core.games import GAMES
 from core.table import OPEN, Table
+from ui.attrs import attrs
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
 from ui.site import Site
@@ -54,18 +55,13 @@ def _tables(site: Site, t: Translator) -> None:
 def _row(t: Translator, table: Table, label: str, testid: str) -> None:
     taken = [seat.name for seat in table.seats if not seat.is_empty]
     free = sum(seat.kind == OPEN for seat in table.seats)
-    with (
-        ui.card()
-        .classes("w-full")
-        .props(f'data-testid="lobby-table" data-table="{table.id}"')
-        .tight()
-    ):
+    card = ui.card().classes("w-full").props('data-testid="lobby-table"')
+    with attrs(card, {"data-table": table.id}).tight():
         with ui.row().classes("w-full items-center gap-3 p-3"):
             ui.label(GAMES[table.game].title).classes("font-bold")
             ui.label(", ".join(taken)).classes("text-sm")
             if free:
                 ui.badge(t("lobby.free", n=free)).props("color=amber-8")
             ui.space()
-            ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}")).props(
-                f'no-caps outline data-testid="{testid}"'
-            ).mark(testid)
+            go = ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}"))
+            attrs(go.props("no-caps outline"), {"data-testid": testid}).mark(testid)

@@ -18,6 +18,7 @@ from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 from nicegui.events import GenericEventArguments, ValueChangeEventArguments
 
+from ui.attrs import attrs
 from ui.i18n import Translator
 
 LIMIT = 8  # suggestions shown at once
@@ -114,10 +115,8 @@ class MoveBox:
             ).mark("move-input")
             self.input.on("keydown", self._key, js_handler=KEY_JS)
             self.listbox = ui.element("ul").classes("cs-move-options w-full max-w-md")
-            self.listbox.props(
-                f'role=listbox aria-label="{t("keyboard.suggestions")}"'
-                ' data-testid="move-suggestions"'
-            ).mark("move-suggestions")
+            self.listbox.props('role=listbox data-testid="move-suggestions"')
+            attrs(self.listbox, {"aria-label": t("keyboard.suggestions")}).mark("move-suggestions")
             with self.listbox:
                 self.options = [self._option(index) for index in range(LIMIT)]
             self.error = ui.label().classes("text-negative text-sm")
@@ -127,10 +126,8 @@ class MoveBox:
             with ui.row().classes("items-baseline gap-2 text-xs text-grey-8"):
                 ui.label(t("keyboard.help")).props('data-testid="move-help"')
                 ui.link(t("keyboard.notation"), f"/rules/{game}#notation", new_tab=True)
-        self.input.props(
-            f"aria-controls={self.listbox.html_id}"
-            f' aria-describedby="{self.status.html_id} {self.error.html_id}"'
-        )
+        described = f"{self.status.html_id} {self.error.html_id}"
+        attrs(self.input, {"aria-controls": self.listbox.html_id, "aria-describedby": described})
         # NiceGUI's input points a `list` attribute at a datalist it only draws on phones;
         # checkers then take the explicit combobox role (which browsers need) for a clash.
         ui.run_javascript(

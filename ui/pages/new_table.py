@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableSettings
 from storage import repo
+from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
@@ -89,10 +90,11 @@ def _form(site: Site, t: Translator, game: str) -> None:
     with ui.card().classes("w-full max-w-xl gap-3"):
         name = (
             ui.input(t("new.your_name"), value=visitor_name(t))
-            .props(f'maxlength={MAX_NAME} data-testid="name" autocomplete="nickname"')
+            .props('data-testid="name" autocomplete="nickname"')
             .classes("w-full")
             .mark("name")
         )
+        name.props["maxlength"] = MAX_NAME
         players = None
         if low < high:
             ui.label(t("new.players")).classes("text-sm font-semibold")
@@ -175,16 +177,12 @@ def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None)
         heading = t("new.opponent") if high == 2 else t("new.seat", n=seat + 1)
         ui.label(heading).classes("text-sm font-semibold")
         choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=DEFAULT_OPPONENT)
-        choice.props(f'data-testid="opponent{suffix}"' + (" inline" if high > 2 else ""))
+        attrs(choice, {"data-testid": f"opponent{suffix}"}).props.set_bool("inline", high > 2)
         choice.mark(f"opponent{suffix}")
         default = t("new.second_default") if seat == 1 else t("new.seat_default", n=seat + 1)
         testid = "second-name" if seat == 1 else f"seat-name-{seat + 1}"
-        name = (
-            ui.input(t("new.friend_name", n=seat + 1), value=default)
-            .props(f'maxlength={MAX_NAME} data-testid="{testid}"')
-            .classes("w-full")
-            .mark(testid)
-        )
+        name = ui.input(t("new.friend_name", n=seat + 1), value=default).classes("w-full")
+        attrs(name, {"maxlength": MAX_NAME, "data-testid": testid}).mark(testid)
         name.bind_visibility_from(choice, "value", backward=lambda v: v == HOTSEAT)
     if players is not None:
         box.bind_visibility_from(players, "value", backward=lambda n, s=seat: s < n)

@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from storage import ratings
+from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
@@ -72,11 +73,8 @@ def _ratings(t: Translator, rows: list[dict[str, Any]]) -> None:
                     ui.label(t(f"profile.col.{key}"))
         with ui.element("tbody"):
             for row in rows:
-                with (
-                    ui.element("tr")
-                    .props(f'data-testid="rating-{row["game"]}"')
-                    .mark(f"rating-{row['game']}")
-                ):
+                rating = attrs(ui.element("tr"), {"data-testid": f"rating-{row['game']}"})
+                with rating.mark(f"rating-{row['game']}"):
                     with ui.element("td"):
                         ui.label(_title(row["game"]))
                     with ui.element("td"):
@@ -107,12 +105,8 @@ def _recent(t: Translator, matches: list[dict[str, Any]]) -> None:
         return
     with ui.column().classes("w-full gap-2").props('data-testid="recent"'):
         for match in matches:
-            with (
-                ui.card()
-                .classes("w-full")
-                .props(f'data-testid="match-{match["id"]}"')
-                .mark(f"match-{match['id']}")
-            ):
+            card = attrs(ui.card().classes("w-full"), {"data-testid": f"match-{match['id']}"})
+            with card.mark(f"match-{match['id']}"):
                 with ui.row().classes("w-full items-center gap-4 wrap"):
                     ui.label(_title(match["game"])).classes("text-lg font-semibold")
                     ui.label(match["finished_at"].strftime("%Y-%m-%d")).classes(

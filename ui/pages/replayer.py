@@ -12,6 +12,7 @@ from nicegui import ui
 
 from core.games import GAMES
 from core.record import dumps, replay, scores_by_ply
+from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import heading
@@ -95,9 +96,9 @@ class Replayer:
                     ("first_page", "replay-first", "replay.first", lambda: 0),
                     ("chevron_left", "replay-back", "replay.back", lambda: self.ply - 1),
                 ):
-                    ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
-                        f'flat round data-testid="{testid}" aria-label="{t(label)}"'
-                    ).mark(testid)
+                    button = ui.button(icon=icon, on_click=lambda s=step: self.go(s()))
+                    named = {"data-testid": testid, "aria-label": t(label)}
+                    attrs(button.props("flat round"), named).mark(testid)
                 self.position = ui.label().classes("text-base min-w-[8.5rem] text-center")
                 self.position.props('data-testid="replay-ply" aria-live="polite"').mark(
                     "replay-ply"
@@ -106,9 +107,9 @@ class Replayer:
                     ("chevron_right", "replay-forward", "replay.forward", lambda: self.ply + 1),
                     ("last_page", "replay-last", "replay.last", lambda: len(self.actions)),
                 ):
-                    ui.button(icon=icon, on_click=lambda s=step: self.go(s())).props(
-                        f'flat round data-testid="{testid}" aria-label="{t(label)}"'
-                    ).mark(testid)
+                    button = ui.button(icon=icon, on_click=lambda s=step: self.go(s()))
+                    named = {"data-testid": testid, "aria-label": t(label)}
+                    attrs(button.props("flat round"), named).mark(testid)
             ui.space()
             with ui.row().classes("items-center gap-2"):
                 ui.label(t("replay.view")).classes("text-sm")
@@ -126,7 +127,8 @@ class Replayer:
             value=self.ply,
             on_change=lambda e: self.go(e.value),
         )
-        self.slider.props(f'label data-testid="replay-slider" aria-label="{t("replay.jump")}"')
+        self.slider.props('label data-testid="replay-slider"')
+        attrs(self.slider, {"aria-label": t("replay.jump")})
         self.slider.mark("replay-slider").classes("px-4")  # room for the label at either end
         self.move_text = ui.label().classes("text-sm").props('data-testid="replay-move"')
         self.move_text.mark("replay-move")
@@ -139,7 +141,7 @@ class Replayer:
             for seat, name in enumerate(self.names):
                 ui.label(name).classes("text-sm")
                 label = ui.label().classes("text-sm font-bold text-right")
-                label.props(f'data-testid="replay-score-{seat}"').mark(f"replay-score-{seat}")
+                attrs(label, {"data-testid": f"replay-score-{seat}"}).mark(f"replay-score-{seat}")
                 self.score_labels.append(label)
 
     def _move_list(self) -> None:
@@ -164,7 +166,7 @@ class Replayer:
 
     def _item(self, ply: int, text: str) -> ui.item:
         item = ui.item(text, on_click=lambda: self.go(ply)).classes("text-sm")
-        item.props(f'data-testid="replay-move-{ply}"').mark(f"replay-move-{ply}")
+        attrs(item, {"data-testid": f"replay-move-{ply}"}).mark(f"replay-move-{ply}")
         return item
 
     def _make_board(self) -> None:

@@ -13,6 +13,7 @@ from fastapi import Request
 from nicegui import ui
 
 from core.games import GAMES
+from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.help.situations import SITUATIONS, Situation, split
 from ui.i18n import Translator
@@ -86,7 +87,8 @@ def picture(t: Translator, situation: Situation) -> None:
     state = situation.position()
     names = [t("new.seat_default", n=seat + 1) for seat in range(situation.players)]
     figure = ui.element("figure").classes("cs-situation w-full")
-    with figure.props(f'data-testid="situation-{situation.id}"').mark(f"situation-{situation.id}"):
+    attrs(figure, {"data-testid": f"situation-{situation.id}"})
+    with figure.mark(f"situation-{situation.id}"):
         # Inert: the board keeps its looks but takes no click, focus or key.
         with ui.element("div").classes("cs-situation-board").props("inert"):
             board = BOARDS[situation.game].board(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from nicegui import ui
 
 from core.table import BOT, INVITED, SeatInfo, Table
+from ui.attrs import attrs
 from ui.boards.thinking import MAX_SEATS
 from ui.i18n import Translator
 from ui.site import LiveInfo
@@ -65,9 +66,11 @@ class SeatStrip:
         t = self.t
         box = ui.element("div").classes(
             "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
-            + (" cs-seat-empty" if seat.is_empty else "")
         )
-        box.props(f'data-testid="seat-{number}" data-seat="{number}" data-kind="{seat.kind}"')
+        box.classes("cs-seat-empty" if seat.is_empty else "")
+        attrs(
+            box, {"data-testid": f"seat-{number}", "data-seat": str(number), "data-kind": seat.kind}
+        )
         dot = None
         with box:
             if seat.is_empty:
@@ -76,7 +79,7 @@ class SeatStrip:
                 ui.label(t("seats.invited" if invited else "seats.open", n=number + 1))
                 return _Chip(box, None)
             if seat.kind == BOT:
-                ui.icon("smart_toy").classes("text-base").props(f'aria-label="{t("seats.bot")}"')
+                attrs(ui.icon("smart_toy").classes("text-base"), {"aria-label": t("seats.bot")})
             else:
                 dot = ui.element("span").classes("cs-dot").props('role="img"')
             ui.label(seat.name).classes("font-semibold ellipsis cs-seat-name")

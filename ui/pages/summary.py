@@ -7,6 +7,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.i18n import Translator
 
 
@@ -40,13 +41,12 @@ def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
             ui.label(text).classes("text-xs font-semibold")
         for seat in (0, 1):
             ui.label(names[seat]).classes("font-semibold")
-            ui.label(f"{hand['collected'][seat]:+d}").props(
-                f'data-testid="summary-collected-{seat}"'
-            )
-            ui.label(f"{hand['bonus'][seat]:+d}").props(f'data-testid="summary-bonus-{seat}"')
-            ui.label(f"{hand['totals'][seat]:+d}").classes("font-bold").props(
-                f'data-testid="summary-total-{seat}"'
-            )
+            collected = ui.label(f"{hand['collected'][seat]:+d}")
+            attrs(collected, {"data-testid": f"summary-collected-{seat}"})
+            bonus = ui.label(f"{hand['bonus'][seat]:+d}")
+            attrs(bonus, {"data-testid": f"summary-bonus-{seat}"})
+            total = ui.label(f"{hand['totals'][seat]:+d}").classes("font-bold")
+            attrs(total, {"data-testid": f"summary-total-{seat}"})
     if hand["first_out"] is not None:
         other = 1 - hand["first_out"]
         ui.label(t("summary.bonus_rule", n=hand["cards_left"][other])).classes(
@@ -86,9 +86,8 @@ def match_result(
                     ui.label(t("result.place", n=ranking[seat], name=names[seat])).classes(
                         "text-sm"
                     )
-                    ui.label(f"{int(scores[seat])}").classes("text-4xl font-bold").props(
-                        f'data-testid="final-score-{seat}"'
-                    )
+                    score = ui.label(f"{int(scores[seat])}").classes("text-4xl font-bold")
+                    attrs(score, {"data-testid": f"final-score-{seat}"})
         if details is not None:
             details(view)
         with ui.row().classes("gap-2"):

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import Request
 from nicegui import ui
+from nicegui.events import ClickEventArguments, ValueChangeEventArguments
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
@@ -210,8 +211,18 @@ class TableView:
         except SQLAlchemyError:
             return False
 
-    def _confirm_resign(self) -> None:
+    def _confirm_resign(self, e: ClickEventArguments) -> None:
+        """Ask before resigning. Resign stays disabled while its dialog is open, and the
+        confirmation once clicked, so that a double click resigns once: the server drops
+        clicks on a disabled button (a second resignation was refused from a dialog
+        already removed, an error in a task that the player never saw)."""
+        opener = e.sender
+        opener.disable()
+
         async def resign() -> None:
+            if not yes.enabled:  # a click that was already on its way
+                return
+            yes.disable()
             dialog.close()
             seat = self.own_seat
             if seat is None:
@@ -220,14 +231,18 @@ class TableView:
             try:
                 await self.table.resign(seat, by=self.uid, name=name)
             except TableError as err:
-                ui.notify(refusal(self.t, err), type="negative")
+                with self.controls:  # the dialog may be gone: the controls are redrawn
+                    ui.notify(refusal(self.t, err), type="negative")
 
-        with self.controls, ui.dialog() as dialog, ui.card():
+        def closed(event: ValueChangeEventArguments) -> None:
+            if not event.value and yes.enabled and not opener.is_deleted:
+                opener.enable()  # kept playing
+
+        with self.controls, ui.dialog().on_value_change(closed) as dialog, ui.card():
             ui.label(self.t("table.resign_confirm")).classes("text-base")
             with ui.row():
-                ui.button(self.t("table.resign_yes"), on_click=resign).props(
-                    'color=negative no-caps data-testid="resign-yes"'
-                ).mark("resign-yes")
+                yes = ui.button(self.t("table.resign_yes"), on_click=resign)
+                yes.props('color=negative no-caps data-testid="resign-yes"').mark("resign-yes")
                 ui.button(self.t("table.resign_no"), on_click=dialog.close).props(
                     'flat no-caps data-testid="resign-no"'
                 )

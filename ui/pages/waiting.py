@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.bots import LEVELS
 from core.table import INVITED, Table, TableError
 from storage import repo
+from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import visitor_name
@@ -92,10 +93,11 @@ def _take_seat(
         return
     name = (
         ui.input(t("new.your_name"), value=visitor_name(t))
-        .props(f'maxlength={MAX_NAME} data-testid="join-name" autocomplete="nickname"')
+        .props('data-testid="join-name" autocomplete="nickname"')
         .classes("w-full max-w-sm")
         .mark("join-name")
     )
+    name.props["maxlength"] = MAX_NAME
 
     async def take() -> None:
         chosen = clean_name(name.value)
@@ -143,7 +145,6 @@ def _button(
             if not button.is_deleted:
                 button.enable()
 
-    button = ui.button(label, on_click=run).props(
-        f'no-caps data-testid="{testid}"' + (" color=primary" if primary else " outline")
-    )
+    button = attrs(ui.button(label, on_click=run).props("no-caps"), {"data-testid": testid})
+    button.props("color=primary" if primary else "outline")
     button.mark(testid)

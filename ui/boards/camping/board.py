@@ -13,6 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
 from ui.i18n import Translator
@@ -71,19 +72,18 @@ class CampingBoard:
     def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
         t = self.t
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            row.props(f'data-testid="player-{seat}"')
+            attrs(row, {"data-testid": f"player-{seat}"})
             ui.html(seat_mark(str(seat + 1), COLOURS[seat]), sanitize=False)
             mine = seat == self.seat
-            ui.label(name + (f" ({t('you')})" if mine else "")).classes(
-                "text-sm font-semibold ellipsis"
-            ).props(f'data-testid="name-{seat}"')
+            label = ui.label(name + (f" ({t('you')})" if mine else ""))
+            attrs(label.classes("text-sm font-semibold ellipsis"), {"data-testid": f"name-{seat}"})
             if thinking is not None:
-                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)
             ui.space()
             self._extra[seat] = ui.label().classes("text-xs text-grey-8")
-            self._scores[seat] = (
-                ui.label().classes("text-lg font-bold").props(f'data-testid="score-{seat}"')
+            self._scores[seat] = attrs(
+                ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
             )
         self._rows[seat] = row
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.caravan import texts
 from ui.boards.caravan.cards import card, card_name
 from ui.boards.caravan.markup import (
@@ -110,7 +111,7 @@ class CaravanBoard:
             with ui.column().classes("w-full gap-2") as self.hand_area:
                 self.hint = ui.label().classes("text-sm text-grey-8").props('data-testid="hint"')
                 self.hand = ui.row().classes("gap-2 wrap items-end min-h-[140px] pt-3")
-                self.hand.props(f'data-testid="hand" aria-label="{t("caravan.your_hand")}"')
+                attrs(self.hand, {"data-testid": "hand", "aria-label": t("caravan.your_hand")})
                 with ui.row().classes("gap-2 items-center wrap"):
                     self.play_buttons = ui.row().classes("gap-2 wrap")
                     self.pass_button = ui.button(t("caravan.pass"), on_click=self._pass)
@@ -127,21 +128,22 @@ class CaravanBoard:
         with ui.row().classes("w-full items-center gap-3 wrap"):
             ui.icon("person" if mine else "person_outline").classes("text-xl")
             name = self.names[seat] + (f" ({t('you')})" if mine else "")
-            ui.label(name).classes("text-base font-semibold").props(f'data-testid="name-{seat}"')
+            label = ui.label(name).classes("text-base font-semibold")
+            attrs(label, {"data-testid": f"name-{seat}"})
             if thinking is not None:
-                spin = (
-                    ui.row().classes("items-center gap-1").props(f'data-testid="thinking-{seat}"')
+                spin = attrs(
+                    ui.row().classes("items-center gap-1"), {"data-testid": f"thinking-{seat}"}
                 )
                 with spin:
                     ui.spinner(size="sm")
                     ui.label(t("thinking"))
                 thinking.add(seat, spin)
-            count = ui.label().classes("text-sm").props(f'data-testid="hand-count-{seat}"')
+            count = attrs(ui.label().classes("text-sm"), {"data-testid": f"hand-count-{seat}"})
             backs = ui.html("", sanitize=False).classes("cv-backs")
             ui.space()
-            pile = ui.label().classes("text-sm").props(f'data-testid="collection-{seat}"')
+            pile = attrs(ui.label().classes("text-sm"), {"data-testid": f"collection-{seat}"})
             with ui.expansion(t("caravan.see_collection")).classes("text-sm") as exp:
-                exp.props(f'dense data-testid="collection-open-{seat}"')
+                attrs(exp.props("dense"), {"data-testid": f"collection-open-{seat}"})
                 cards = ui.html("", sanitize=False).classes("cv-pile")
         self._panels[seat] = SeatPanel(count=count, backs=backs, pile=pile, pile_cards=cards)
 
@@ -241,7 +243,7 @@ class CaravanBoard:
                 el.classes("cv-selected")
             elif active and code not in reachable:
                 el.classes("cv-dim")
-            el.props(f'aria-pressed="{str(chosen).lower()}"')
+            el.props('aria-pressed="true"' if chosen else 'aria-pressed="false"')
         offers = matching(self.legal, self.selected) if active else []
         if offers or self.play_buttons.default_slot.children:
             self.play_buttons.clear()
@@ -252,9 +254,8 @@ class CaravanBoard:
                 )
                 button = ui.button(label, on_click=lambda a=offer.action: self._submit(a))
                 testid = "play" if index == 0 else f"play-top-{offer.top}"
-                button.mark(testid).props(
-                    f'data-testid="{testid}" color=primary' + ("" if index == 0 else " outline")
-                )
+                attrs(button.mark(testid), {"data-testid": testid})
+                button.props("color=primary" if index == 0 else "color=primary outline")
         self.pass_button.visible = active and PASS in self.legal
         self.clear_button.visible = active and bool(self.selected)
         self.hint.set_text(self._hint(active))

@@ -8,6 +8,7 @@ from html import escape
 from nicegui import ui
 
 from core.games.caravan.cards import ACE, CARDS, CROWN
+from ui.attrs import attrs
 from ui.i18n import Translator
 
 SUIT_COLOURS: dict[str, str] = {
@@ -133,11 +134,12 @@ def card(
     ``value`` is what the card would score if collected now (from the view), shown as a badge.
     """
     tag = "button" if on_click else "div"
-    el = ui.element(tag).classes(f"cv-card cv-{size}")
-    el.props(f'data-testid="{testid or "card-" + code}" data-code="{code}"')
+    el = ui.element(tag).classes("cv-card")
+    el.classes.append(f"cv-{size}")
+    attrs(el, {"data-testid": testid or f"card-{code}", "data-code": code})
     el.mark(testid or f"card-{code}")
-    label = card_label(t, code, value).replace('"', "'")  # a prop, not HTML: no entities
-    el.props(f'aria-label="{label}" title="{label}"')
+    label = card_label(t, code, value)
+    attrs(el, {"aria-label": label, "title": label})
     if on_click:
         el.props('type="button" aria-pressed="false"')
         el.on("click", on_click)

@@ -12,6 +12,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
 from ui.i18n import Translator
@@ -76,7 +77,7 @@ class FeurioBoard:
 
     def _colour_row(self, colour: int) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            row.props(f'data-testid="colour-{colour}"')
+            attrs(row, {"data-testid": f"colour-{colour}"})
             ui.html(
                 seat_mark(str(colour + 1), COLOURS[colour], shape="round"),
                 sanitize=False,
@@ -84,23 +85,21 @@ class FeurioBoard:
             name = ui.label().classes("text-sm font-semibold ellipsis")
             ui.space()
             hand = ui.label().classes("text-xs text-grey-8")
-            self._scores[colour] = (
-                ui.label()
-                .classes("text-lg font-bold")
-                .props(f'data-testid="colour-score-{colour}"')
+            self._scores[colour] = attrs(
+                ui.label().classes("text-lg font-bold"), {"data-testid": f"colour-score-{colour}"}
             )
         self._rows[colour] = (row, name, hand)
 
     def _total_row(self, seat: int, name: str, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center no-wrap gap-2"):
             mine = f" ({self.t('you')})" if seat == self.seat else ""
-            ui.label(name + mine).classes("text-sm").props(f'data-testid="name-{seat}"')
+            attrs(ui.label(name + mine).classes("text-sm"), {"data-testid": f"name-{seat}"})
             if thinking is not None:
-                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)
             ui.space()
-            self._totals[seat] = (
-                ui.label().classes("text-base font-bold").props(f'data-testid="score-{seat}"')
+            self._totals[seat] = attrs(
+                ui.label().classes("text-base font-bold"), {"data-testid": f"score-{seat}"}
             )
 
     # ----------------------------------------------------------------- updates

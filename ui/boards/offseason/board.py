@@ -22,6 +22,7 @@ from uuid import uuid4
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.offseason.art import (
     auction_icon,
     back_svg,
@@ -84,7 +85,7 @@ class OffSeasonBoard:
         self._board_id = uuid4().hex[:8]
         self._sent = 0  # actions sent and answered (or refused) by this board
         with ui.column().classes("w-full gap-3") as self.root:
-            self.root.props(f'data-sent="{self._board_id}-0"')
+            attrs(self.root, {"data-sent": f"{self._board_id}-0"})
             self.cover = ui.column().classes("w-full items-center gap-2 p-6 os-cover")
             self.cover.props('data-testid="cover"')
             self.cover.visible = False
@@ -140,21 +141,22 @@ class OffSeasonBoard:
         ui.label(t("offseason.merchants")).classes("text-base font-bold")
         for seat, name in enumerate(self.names):
             with ui.column().classes("w-full gap-0 os-seat") as row:
-                row.props(f'data-testid="player-{seat}"')
+                attrs(row, {"data-testid": f"player-{seat}"})
                 with ui.row().classes("w-full items-center gap-1 no-wrap"):
                     marker = ui.html("", sanitize=False)
                     mine = seat == self.seat
-                    ui.label(name + (f" ({t('you')})" if mine else "")).classes(
-                        "text-sm font-semibold ellipsis"
-                    ).props(f'data-testid="name-{seat}"')
+                    label = ui.label(name + (f" ({t('you')})" if mine else ""))
+                    label.classes("text-sm font-semibold ellipsis")
+                    attrs(label, {"data-testid": f"name-{seat}"})
                     if thinking is not None:
-                        spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                        spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                         thinking.add(seat, spin)
                     ui.space()
-                    coins = ui.html("", sanitize=False).props(f'data-testid="coins-{seat}"')
+                    coins = attrs(ui.html("", sanitize=False), {"data-testid": f"coins-{seat}"})
                     coins.mark(f"coins-{seat}")
-                note = ui.label().classes("text-xs text-grey-8").props(f'data-testid="note-{seat}"')
-                camels = ui.html("", sanitize=False).props(f'data-testid="camels-{seat}"')
+                note = ui.label().classes("text-xs text-grey-8")
+                attrs(note, {"data-testid": f"note-{seat}"})
+                camels = attrs(ui.html("", sanitize=False), {"data-testid": f"camels-{seat}"})
             self._seat_rows[seat] = SeatRow(row, marker, coins, note, camels)
         ui.separator()
         with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
@@ -591,16 +593,19 @@ class OffSeasonBoard:
             ui.label(t("offseason.bid_label")).classes("text-sm font-semibold")
             for amount in bids:
                 button = ui.button(str(amount), on_click=lambda a=f"bid {amount}": self._send(a))
-                button.props(
-                    f'color=primary dense no-caps data-testid="bid-{amount}" '
-                    f'aria-label="{t("offseason.act.bid", amount=amount)}"'
-                ).classes("os-act min-w-[2.4rem]").mark(f"bid-{amount}")
+                button.props("color=primary dense no-caps").classes("os-act min-w-[2.4rem]")
+                bid = {
+                    "data-testid": f"bid-{amount}",
+                    "aria-label": t("offseason.act.bid", amount=amount),
+                }
+                attrs(button, bid).mark(f"bid-{amount}")
         power = (view.get("turn") or {}).get("power")
         for word in POWER_WORDS:
             if word in self.legal:
                 key = f"offseason.use.{power}" if word == "purse" else f"offseason.use.{word}"
                 button = ui.button(t(key), on_click=lambda a=word: self._send(a))
-                button.props(f'color=primary no-caps data-testid="act-{word}"').classes("os-act")
+                button.props("color=primary no-caps").classes("os-act")
+                attrs(button, {"data-testid": f"act-{word}"})
                 button.mark(f"act-{word}")
         if "pass" in self.legal:
             label = t("offseason.pass_bid") if step == "open" else t("offseason.pass_sale")
@@ -825,7 +830,7 @@ class OffSeasonBoard:
         if self.root.is_deleted:  # the table page rebuilt the board meanwhile
             return
         self._sent += 1
-        self.root.props(f'data-sent="{self._board_id}-{self._sent}"')
+        attrs(self.root, {"data-sent": f"{self._board_id}-{self._sent}"})
         self._draw()
 
     # ------------------------------------------------------------------ result

@@ -15,6 +15,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.pueblo.scene3d import PuebloScene
 from ui.boards.pueblo.top import COLOURS, LETTER, Targets, pose_svg, square_xy, top_svg
@@ -88,19 +89,18 @@ class PuebloBoard:
 
     def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            row.props(f'data-testid="player-{seat}"')
+            attrs(row, {"data-testid": f"player-{seat}"})
             self._chips[seat] = ui.html("", sanitize=False)
             mine = f" ({self.t('you')})" if seat == self.seat else ""
-            ui.label(name + mine).classes("text-sm font-semibold ellipsis").props(
-                f'data-testid="name-{seat}"'
-            )
+            label = ui.label(name + mine).classes("text-sm font-semibold ellipsis")
+            attrs(label, {"data-testid": f"name-{seat}"})
             if thinking is not None:
-                spin = ui.spinner(size="xs").props(f'data-testid="thinking-{seat}"')
+                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)
             ui.space()
             self._stones[seat] = ui.label().classes("text-xs text-grey-8")
-            self._penalties[seat] = (
-                ui.label().classes("text-lg font-bold").props(f'data-testid="score-{seat}"')
+            self._penalties[seat] = attrs(
+                ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
             )
         self._rows[seat] = row
 
@@ -220,9 +220,12 @@ class PuebloBoard:
             return
         with self.choices:
             for action in self.legal:
-                ui.button(self.action_text(action), on_click=lambda a=action: self._send(a)).props(
-                    f'outline dense no-caps data-testid="choice-{action.replace(" ", "-")}"'
-                ).set_enabled(not self.busy)
+                button = ui.button(
+                    self.action_text(action), on_click=lambda a=action: self._send(a)
+                )
+                testid = f"choice-{action.replace(' ', '-')}"
+                attrs(button.props("outline dense no-caps"), {"data-testid": testid})
+                button.set_enabled(not self.busy)
 
     def _draw_preview(self, mine: bool) -> None:
         self.preview.clear()
@@ -238,11 +241,11 @@ class PuebloBoard:
                 with ui.row().classes("w-full items-center gap-2 no-wrap"):
                     action = f"chief {option['steps']}"
                     if mine and action in self.legal:
-                        ui.button(
+                        button = ui.button(
                             str(option["steps"]), on_click=lambda a=action: self._send(a)
-                        ).props(
-                            f'dense color=primary data-testid="chief-{option["steps"]}"'
-                        ).set_enabled(not self.busy)
+                        ).props("dense color=primary")
+                        attrs(button, {"data-testid": f"chief-{option['steps']}"})
+                        button.set_enabled(not self.busy)
                     ui.label(
                         t.plural("pueblo.preview_line", len(option["seen"]), looks=looks, cost=cost)
                     ).classes("text-sm")

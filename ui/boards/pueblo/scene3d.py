@@ -12,6 +12,7 @@ from typing import Any
 
 from nicegui import ui
 
+from ui.attrs import attrs
 from ui.boards.pueblo.top import COLOURS
 
 FACE_OFFSETS = {  # face seen -> (dx, dy, dz) of the marker plate and its size
@@ -32,9 +33,8 @@ def position(x: float, y: float, z: float) -> tuple[float, float, float]:
 class PuebloScene:
     def __init__(self, title: str) -> None:
         self.scene = ui.scene(width=560, height=420, grid=False, background_color="#f3ead6")
-        self.scene.classes("pb-scene").style("max-width:100%").props(
-            f'data-testid="pueblo-3d" role="img" aria-label="{title}"'
-        )
+        self.scene.classes("pb-scene").style("max-width:100%").props('role="img"')
+        attrs(self.scene, {"data-testid": "pueblo-3d", "aria-label": title})
         self.cubes: dict[tuple[int, int, int], tuple[str, Any]] = {}
         self.marks: list[Any] = []
         self.marked: list[Any] = []
