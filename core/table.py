@@ -110,6 +110,11 @@ class Move:
     undone: bool = False
 
 
+class NotStored(Exception):
+    """Raised by a persistence hook that knows it wrote nothing (the site is stopping, say):
+    the table then has nothing to reconcile and refuses the change at once."""
+
+
 class TableError(Exception):
     """A refused submission. ``code`` is stable; ``message`` is readable English."""
 
@@ -407,6 +412,10 @@ class Table:
         try:
             await _done(self._persist(self, move, after) if self._persist else None)
             return True
+        except NotStored as err:
+            raise TableError(
+                "storage", "The move could not be saved; nothing was changed. Try again."
+            ) from err
         except Exception:
             log.exception("could not store move %s of table %s", move.ply, self.id)
         self._unsettled = move.ply

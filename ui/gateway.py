@@ -26,6 +26,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from core.table import NotStored
+
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
@@ -46,7 +48,7 @@ class StorageUnavailable(Exception):
         self.message = message
 
 
-class ShuttingDown(StorageUnavailable):
+class ShuttingDown(StorageUnavailable, NotStored):
     """The site is stopping: the call was not made. Pages show ``error.restarting``."""
 
     code = "restarting"

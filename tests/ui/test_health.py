@@ -64,7 +64,7 @@ async def test_the_served_site_answers_both_probes(user: User) -> None:
 async def test_a_site_is_not_ready_until_recovery_is_done(site: Site) -> None:
     assert (await probe(probes(site), "/readyz")).status_code == 503
     assert (await probe(probes(site), "/readyz")).json()["recovered"] is False
-    site.recover()
+    await site.recover()
     assert (await probe(probes(site), "/readyz")).status_code == 200
 
 
