@@ -16,7 +16,7 @@ import os
 import secrets
 from pathlib import Path
 
-from nicegui import app, run, ui
+from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
 from ui.auth import routes as auth_routes
@@ -82,6 +82,10 @@ def build() -> Site:
         log.info("rebuilt %d unfinished match(es) from storage", count)
 
     app.on_startup(recover)
+    # The bots' workers start in the background: the site answers meanwhile, and the
+    # first bot move finds a worker ready (ui/bot_pool.py).
+    app.on_startup(lambda: background_tasks.create(site.bots.start(), name="bot-workers"))
+    app.on_shutdown(site.bots.close)
     return site
 
 
