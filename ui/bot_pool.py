@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
-import heapq
+import functools
 import itertools
 import logging
 import multiprocessing
@@ -37,7 +37,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -92,17 +92,21 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     )
 
 
-@dataclass(order=True)
+@dataclass
 class _Job:
-    priority: int
+    priority: Callable[[], int]
     order: int
-    fn: Callable[..., Any] = field(compare=False)
-    args: tuple[Any, ...] = field(compare=False)
-    result: asyncio.Future[Any] = field(compare=False)
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    result: asyncio.Future[Any]
 
 
 class BotPool:
     """A priority queue in front of at most ``workers`` concurrent jobs.
+
+    A job's priority is asked again each time a worker comes free, so a turn moves up
+    the queue as soon as a person opens the table's page. The queue is as long as
+    the tables whose bots wait, so a scan for the first is cheap enough.
 
     ``executor`` runs the jobs; by default a process pool of ``workers`` spawned
     processes, made on first use. Tests give a thread pool and functions that
@@ -112,7 +116,7 @@ class BotPool:
     def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
         self._executor = executor
-        self._queue: list[_Job] = []
+        self._queue: list[_Job] = []  # in the order submitted
         self._order = itertools.count()
         self.running = 0
 
@@ -126,19 +130,25 @@ class BotPool:
     def queued(self) -> int:
         return len(self._queue)
 
-    async def run(self, priority: int, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker once every job of a lower ``priority`` number, and every
-        earlier job of the same one, has started."""
+    async def run(
+        self, priority: int | Callable[[], int], fn: Callable[..., Any], *args: Any
+    ) -> Any:
+        """``fn(*args)`` in a worker once every job of a lower ``priority`` number (a number
+        or a function giving it), and every earlier job of the same one, has started."""
         result: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._queue, _Job(priority, next(self._order), fn, args, result))
+        rank = priority if callable(priority) else lambda: priority
+        self._queue.append(_Job(rank, next(self._order), fn, args, result))
         self._start_next()
         return await result
 
+    def _pop(self) -> _Job:
+        first = min(range(len(self._queue)), key=lambda i: self._queue[i].priority())
+        return self._queue.pop(first)  # min keeps the earliest of equal priorities
+
     def _start_next(self) -> None:
+        self._queue = [job for job in self._queue if not job.result.done()]  # callers gone
         while self.running < self.workers and self._queue:
-            job = heapq.heappop(self._queue)
-            if job.result.done():  # its caller gave up while it waited
-                continue
+            job = self._pop()
             self.running += 1
             try:
                 done = asyncio.wrap_future(self.executor.submit(job.fn, *job.args))
@@ -146,7 +156,7 @@ class BotPool:
                 self.running -= 1
                 job.result.set_exception(err)
                 continue
-            done.add_done_callback(lambda done, job=job: self._finished(job, done))
+            done.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
         self.running -= 1

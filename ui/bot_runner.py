@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nicegui import background_tasks
@@ -32,7 +33,7 @@ class BotRunner:
         self.site = site
         self.pause = pause
         self.pool = pool or BotPool()
-        self.choose = choose_action  # what a worker runs for a turn
+        self.choose: Callable[..., str | None] = choose_action  # what a worker runs for a turn
 
     async def start(self) -> None:
         """Start the workers in the background (at start-up), so the first move finds one."""
@@ -99,7 +100,7 @@ class BotRunner:
         rng = random.Random(f"{table.id}:{ply}:{seat}")
         guess = table.state.determinize(seat, rng)
         action: str | None = await self.pool.run(
-            self.priority(table), self.choose, table.seats[seat].bot_name, guess, seat, rng
+            lambda: self.priority(table), self.choose, table.seats[seat].bot_name, guess, seat, rng
         )
         await asyncio.sleep(max(0.0, self.pause - (loop.time() - started)))
         return action

@@ -91,9 +91,7 @@ async def test_a_rematch_counts_as_a_new_table(site: Site) -> None:
     assert refused.value.params["key"] == "too_many_open"
 
 
-def test_one_address_is_capped_across_visitors(
-    site: Site, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_one_address_is_capped_across_visitors(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(site_module, "MAX_OPEN_PER_ADDRESS", 3)
     for host in (ANN, ANN, BEA):
         open_table(site, host)

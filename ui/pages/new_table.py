@@ -14,8 +14,8 @@ from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableError,
 from storage import repo
 from ui.boards import BOARDS
 from ui.i18n import Translator
-from ui.pages.errors import refusal
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
+from ui.pages.errors import refusal
 from ui.site import Site
 
 MAX_NAME = 24
