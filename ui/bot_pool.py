@@ -99,6 +99,7 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     result: asyncio.Future[Any]
+    for_nobody: bool = False  # started as a turn nobody waits for
 
 
 class BotPool:
@@ -108,17 +109,31 @@ class BotPool:
     the queue as soon as a person opens the table's page. The queue is as long as
     the tables whose bots wait, so a scan for the first is cheap enough.
 
+    ``kept_for_people`` workers (one, when there are several) never take a turn nobody
+    waits for: a person's turn starts at once instead of waiting for a hard bot's
+    whole search at a table of bots to end. Jobs are not pre-empted.
+
     ``executor`` runs the jobs; by default a process pool of ``workers`` spawned
     processes, made on first use. Tests give a thread pool and functions that
     wait on events.
     """
 
-    def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        executor: Executor | None = None,
+        *,
+        kept_for_people: int | None = None,
+    ) -> None:
         self.workers = workers or os.cpu_count() or 1
+        if kept_for_people is None:
+            kept_for_people = 1 if self.workers > 1 else 0
+        self.kept_for_people = min(kept_for_people, self.workers - 1)
         self._executor = executor
         self._queue: list[_Job] = []  # in the order submitted
         self._order = itertools.count()
         self.running = 0
+        self.running_for_nobody = 0
 
     @property
     def executor(self) -> Executor:
@@ -141,25 +156,37 @@ class BotPool:
         self._start_next()
         return await result
 
-    def _pop(self) -> _Job:
-        first = min(range(len(self._queue)), key=lambda i: self._queue[i].priority())
-        return self._queue.pop(first)  # min keeps the earliest of equal priorities
+    def _first(self) -> tuple[int, int]:
+        """The index of the job to start next and its priority (the earliest of equals)."""
+        ranks = [job.priority() for job in self._queue]
+        first = min(range(len(ranks)), key=ranks.__getitem__)
+        return first, ranks[first]
 
     def _start_next(self) -> None:
         self._queue = [job for job in self._queue if not job.result.done()]  # callers gone
         while self.running < self.workers and self._queue:
-            job = self._pop()
-            self.running += 1
+            first, rank = self._first()
+            for_nobody = rank > PERSON_WAITING
+            if for_nobody and self.running_for_nobody >= self.workers - self.kept_for_people:
+                return  # the free worker is kept for a person's turn
+            job = self._queue.pop(first)
+            job.for_nobody = for_nobody
+            self._count(job, 1)
             try:
                 done = asyncio.wrap_future(self.executor.submit(job.fn, *job.args))
             except Exception as err:  # a broken or closed pool: the caller hears of it
-                self.running -= 1
+                self._count(job, -1)
                 job.result.set_exception(err)
                 continue
             done.add_done_callback(functools.partial(self._finished, job))
 
+    def _count(self, job: _Job, step: int) -> None:
+        self.running += step
+        if job.for_nobody:
+            self.running_for_nobody += step
+
     def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
-        self.running -= 1
+        self._count(job, -1)
         if not job.result.done():
             if done.cancelled():
                 job.result.cancel()

@@ -129,7 +129,7 @@ async def test_the_priority_of_a_table_follows_its_players_presence(site: Site) 
 async def test_no_more_jobs_run_at_once_than_there_are_workers() -> None:
     pool = BotPool(workers=2, executor=ThreadPoolExecutor(4))
     gate = Gate()
-    jobs = [asyncio.ensure_future(pool.run(NOBODY_WAITING, gate, str(n))) for n in range(5)]
+    jobs = [asyncio.ensure_future(pool.run(PERSON_WAITING, gate, str(n))) for n in range(5)]
     await until(lambda: len(gate.started) == 2)
     assert pool.running == 2 and pool.queued == 3
     gate.release(5)
@@ -146,3 +146,16 @@ async def test_a_job_that_fails_tells_its_caller_and_frees_its_worker() -> None:
     with pytest.raises(RuntimeError):
         await pool.run(PERSON_WAITING, broken)
     assert await pool.run(PERSON_WAITING, lambda: "next") == "next"
+
+
+async def test_with_two_workers_one_is_kept_free_for_a_persons_turn() -> None:
+    pool = BotPool(workers=2, executor=ThreadPoolExecutor(2))
+    gate = Gate()
+    jobs = [asyncio.ensure_future(pool.run(NOBODY_WAITING, gate, f"bots {n}")) for n in range(3)]
+    await until(lambda: gate.started == ["bots 0"] and pool.queued == 2)
+    jobs.append(asyncio.ensure_future(pool.run(PERSON_WAITING, gate, "person")))
+    await until(lambda: len(gate.started) == 2)
+    assert gate.started == ["bots 0", "person"] and pool.queued == 2
+    gate.release(4)
+    await asyncio.gather(*jobs)
+    assert gate.started == ["bots 0", "person", "bots 1", "bots 2"]
