@@ -179,10 +179,10 @@ def run_replies(args: argparse.Namespace) -> None:
         rows.append((games, *stats(samples)))
         print(f"N={games}: median {rows[-1][1]:.3f} s, p95 {rows[-1][2]:.3f} s", flush=True)
     base = rows[0][1]
-    print("\n| Bot-only games N | Reply median (s) | Reply p95 (s) | Median / N = 0 |")
+    print("\n| Bot-only games N | Reply median (ms) | Reply p95 (ms) | Median / N = 0 |")
     print("|---:|---:|---:|---:|")
     for games, median, p95 in rows:
-        print(f"| {games} | {median:.2f} | {p95:.2f} | {median / base:.1f}× |")
+        print(f"| {games} | {median * 1000:.0f} | {p95 * 1000:.0f} | {median / base:.1f}× |")
 
 
 def run_first_move(args: argparse.Namespace) -> None:

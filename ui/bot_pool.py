@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +131,7 @@ class BotPool:
             kept_for_people = 1 if self.workers > 1 else 0
         self.kept_for_people = min(kept_for_people, self.workers - 1)
         self._executor = executor
+        self._owned = executor is None  # made here, so remade here when it breaks
         self._queue: list[_Job] = []  # in the order submitted
         self._order = itertools.count()
         self.running = 0
@@ -162,6 +164,10 @@ class BotPool:
         first = min(range(len(ranks)), key=ranks.__getitem__)
         return first, ranks[first]
 
+    def reconsider(self) -> None:
+        """Priorities may have changed (a person came to a table): start what now may."""
+        self._start_next()
+
     def _start_next(self) -> None:
         self._queue = [job for job in self._queue if not job.result.done()]  # callers gone
         while self.running < self.workers and self._queue:
@@ -176,6 +182,7 @@ class BotPool:
                 done = asyncio.wrap_future(self.executor.submit(job.fn, *job.args))
             except Exception as err:  # a broken or closed pool: the caller hears of it
                 self._count(job, -1)
+                self._drop_if_broken(err)
                 job.result.set_exception(err)
                 continue
             done.add_done_callback(functools.partial(self._finished, job))
@@ -191,10 +198,19 @@ class BotPool:
             if done.cancelled():
                 job.result.cancel()
             elif (err := done.exception()) is not None:
+                self._drop_if_broken(err)
                 job.result.set_exception(err)
             else:
                 job.result.set_result(done.result())
         self._start_next()
+
+    def _drop_if_broken(self, err: BaseException) -> None:
+        """A worker that died (killed, out of memory) breaks the whole process pool: the
+        jobs under way fail, and the next job gets a new pool instead of failing too."""
+        if isinstance(err, BrokenProcessPool) and self._owned and self._executor is not None:
+            log.error("a bot worker died; the bots' process pool is started again")
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     async def warm(self) -> None:
         """Start every worker now, so the first bot move finds one ready."""

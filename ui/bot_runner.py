@@ -53,6 +53,10 @@ class BotRunner:
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)
         table.subscribe_seats(lambda table, change: self._schedule(table))
+        # A player opening the page moves the table's waiting turn up the queue.
+        self.site.info(table.id).listen(
+            lambda event: self.pool.reconsider() if event == "presence" else None
+        )
         self._schedule(table)
 
     def _on_move(self, table: Table, move: Move) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from nicegui import core as nicegui_core
 from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
 from storage import repo
 from storage.db import make_engine, migrate
-from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool
+from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool, ready
 from ui.site import Site
 
 ANN = "a" * 32
@@ -159,3 +161,26 @@ async def test_with_two_workers_one_is_kept_free_for_a_persons_turn() -> None:
     gate.release(4)
     await asyncio.gather(*jobs)
     assert gate.started == ["bots 0", "person", "bots 1", "bots 2"]
+
+
+async def test_a_waiting_turn_starts_as_soon_as_its_player_opens_the_page(
+    site: Site, gate: Gate
+) -> None:
+    site.bots.pool = BotPool(workers=2, executor=ThreadPoolExecutor(2))
+    bots_only(site)
+    await until(lambda: gate.started == ["hard"])  # the worker for bots' games is busy
+    table = await against_a_bot(site)  # Ann is away: her bot's turn waits behind it
+    await until(lambda: site.bots.pool.queued == 1)
+    site.arrive(table.id, ANN, "ann-page")
+    await until(lambda: len(gate.started) == 2)
+    assert gate.started == ["hard", "easy"]
+
+
+async def test_a_dead_worker_process_is_replaced_for_the_next_turn() -> None:
+    pool = BotPool(workers=1)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            await pool.run(PERSON_WAITING, os._exit, 1)  # the worker dies mid-job
+        assert await pool.run(PERSON_WAITING, ready) is True
+    finally:
+        pool.close()
