@@ -13,6 +13,7 @@ first served over all workers (every turn at the same priority, no worker kept f
     .venv/bin/python -m bench.bot_priority --games 0,2,4 --replies 40
     .venv/bin/python -m bench.bot_priority --games 0,2,4 --replies 40 --fifo
     .venv/bin/python -m bench.bot_priority --first-move
+    .venv/bin/python -m bench.bot_priority --server --repeats 3 [--root <other source tree>]
 
 First move (``--first-move``): how long the first bot turn of a fresh site takes (from the
 turn arising to the bot's move applied) when it arises ``--after`` seconds after the
@@ -20,6 +21,11 @@ start (a table opened then, the bot to move at once or after Ann's first move), 
 workers started at start-up (``BotRunner.start``, as ``ui/app.py`` does) and without
 (spawned by the first turn, as before). Each run is a new process (``--repeats`` of
 them), so every start is cold.
+
+Server (``--server``): the whole site, ``python -m ui.app`` started from ``--root`` (so an
+older checkout can be timed the same way) over a fresh SQLite database holding one
+unfinished game of two easy bots: seconds from the start of the process to that game's
+first move being stored, the bot pause (0.8 s) included.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import asyncio
 import functools
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -39,6 +46,7 @@ from pathlib import Path
 
 from nicegui import core as nicegui_core
 
+from core.record import new_record
 from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
 from storage import repo
 from storage.db import make_engine, migrate
@@ -166,6 +174,43 @@ async def first_move(after: float, *, warm: bool) -> float:
             site.bots.close()
 
 
+def server_first_move(root: Path, timeout: float) -> float:
+    """Seconds from starting ``python -m ui.app`` from ``root`` (a fresh SQLite database
+    holding one unfinished game of two easy bots, which start-up recovery picks up) to
+    that game's first move being stored."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'site.db'}"
+        engine = make_engine(url)
+        migrate(engine)
+        seats = [SeatInfo(BOT, "bot:easy", "Easy 1"), SeatInfo(BOT, "bot:easy", "Easy 2")]
+        record = new_record("caravan", 2, 7, None, [seat.name for seat in seats])
+        repo.create_match(engine, match_id="first", record=record, seats=seats, user_ids=[None] * 2)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        env = {**os.environ, "PYTHONPATH": str(root), "DATABASE_URL": url, "PORT": str(port)}
+        env |= {"HOST": "127.0.0.1", "CARAVANSERAI_SECRET": "bench"}
+        started = time.perf_counter()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "ui.app"], cwd=folder, env=env, stderr=subprocess.DEVNULL
+        )
+        try:
+            while not (repo.load_record(engine, match_id="first") or {}).get("actions"):
+                if time.perf_counter() - started > timeout:
+                    return float("nan")
+                time.sleep(0.05)
+            return time.perf_counter() - started
+        finally:
+            server.terminate()
+            server.wait()
+
+
+def run_server_first_move(args: argparse.Namespace) -> None:
+    times = [server_first_move(Path(args.root), args.timeout) for _ in range(args.repeats)]
+    runs = ", ".join(f"{t:.1f}" for t in times)
+    print(f"{args.root}: start to first bot move, median {statistics.median(times):.1f} s ({runs})")
+
+
 def stats(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -212,11 +257,16 @@ def main() -> None:
     parser.add_argument("--first-move", action="store_true", help="time the first bot move")
     parser.add_argument("--after", type=float, default=5.0, help="seconds before Ann moves")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--server", action="store_true", help="first move of a real server")
+    parser.add_argument("--root", default=".", help="the source tree the server runs from")
+    parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--one-first-move", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_first_move:
         print(asyncio.run(first_move(args.after, warm=args.warm)))
+    elif args.server:
+        run_server_first_move(args)
     elif args.first_move:
         run_first_move(args)
     else:
