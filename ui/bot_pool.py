@@ -8,18 +8,17 @@ sharing NiceGUI's, for three reasons:
   served. At most ``workers`` jobs run at once (one per core), so a queued
   person's turn takes the next free worker instead of waiting behind every bot
   game already submitted.
-- **No orphans.** Each worker asks the kernel to end it when the server dies
-  (``PR_SET_PDEATHSIG`` on Linux; elsewhere a thread watches the parent's pid),
-  so a SIGKILLed server leaves no workers behind. multiprocessing's resource
-  tracker then sees its pipe close and exits by itself.
+- **No orphans.** Each worker exits as soon as the server is gone, however it
+  died (:func:`end_with_parent`), so a SIGKILLed server leaves no workers
+  behind; the fork server and multiprocessing's resource tracker then see their
+  pipes close and exit by themselves.
 - **Warm start.** :meth:`BotPool.warm` starts every worker at start-up, with the
   bots' modules imported there, so the first bot move does not wait for a
   process to spawn and import the games.
 
-Workers start with ``spawn``: a clean interpreter, not a copy of the server's
-memory and threads. The pool is created lazily, on the event loop's thread: on
-Linux the death signal follows the *thread* that started a worker, and that
-thread lives as long as the server.
+Workers start from a fork server (``spawn`` where there is none): a clean
+interpreter, not a copy of the server's memory and threads (see
+:func:`start_context`).
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ import functools
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
@@ -49,19 +49,27 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 PARENT_POLL = 1.0  # seconds between two looks at the parent, where prctl is unavailable
 
 
-def prepare_worker(parent: int) -> None:
-    """A worker's initializer: end with ``parent``, then import what bots need."""
-    end_with_parent(parent)
+def prepare_worker(server: int) -> None:
+    """A worker's initializer: end with the ``server`` process, then import what bots need."""
+    end_with_parent(server)
     import core.bots  # noqa: F401  (imported once here, not during the first bot move)
 
 
-def end_with_parent(parent: int) -> None:
-    """Make this process exit when ``parent`` is gone."""
-    if sys.platform.startswith("linux") and _set_death_signal():
-        if os.getppid() != parent:  # the parent died before the signal was asked for
-            os._exit(0)
-        return
-    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+def end_with_parent(server: int) -> None:
+    """Make this worker exit as soon as the ``server`` process is gone.
+
+    A thread waits on multiprocessing's sentinel of the parent process (a pipe the
+    server alone holds open: it reads as closed the moment the server dies, however it
+    dies), or polls the server's pid where there is none. On Linux, when the server is
+    this worker's direct parent (``spawn``), the kernel is asked too
+    (``PR_SET_PDEATHSIG``). A worker of a fork server needs the thread: the fork server
+    waits for its workers to end before it ends.
+    """
+    if sys.platform.startswith("linux") and os.getppid() == server:
+        _set_death_signal()
+    threading.Thread(target=_watch_parent, args=(server,), name="parent-watch", daemon=True).start()
+    if not _alive(server):  # died before any of that was in place
+        os._exit(0)
 
 
 def _set_death_signal() -> bool:
@@ -72,9 +80,23 @@ def _set_death_signal() -> bool:
         return False
 
 
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL)
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def _watch_parent(server: int) -> None:
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.pid == server:
+        multiprocessing.connection.wait([parent.sentinel])
+    else:
+        while _alive(server):
+            time.sleep(PARENT_POLL)
     os._exit(0)
 
 
@@ -83,11 +105,31 @@ def ready() -> bool:
     return True
 
 
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """``workers`` spawned processes that exit with this one."""
+def start_context() -> multiprocessing.context.BaseContext:
+    """How workers start: from a fork server where there is one, else spawned.
+
+    Both start from a fresh interpreter, never from a fork of the threaded server. A
+    spawned worker imports the server's main module again (for ``python -m ui.app``:
+    NiceGUI and every page) before its first job; the fork server does that once, with
+    the bots, and each worker is then a fork of it, ready in milliseconds.
+    """
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    main = getattr(sys.modules["__main__"].__spec__, "name", None)
+    preload = ["core.bots"] + ([main] if main and not main.endswith("__main__") else [])
+    context.set_forkserver_preload(preload)
+    return context
+
+
+def process_pool(
+    workers: int, context: multiprocessing.context.BaseContext | None = None
+) -> ProcessPoolExecutor:
+    """``workers`` processes that exit with this one, started from ``context``
+    (:func:`start_context` by default)."""
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=context or start_context(),
         initializer=prepare_worker,
         initargs=(os.getpid(),),
     )

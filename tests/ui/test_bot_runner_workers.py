@@ -14,12 +14,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# A server stand-in: it starts the bots' pool, runs one job, says who its children are
-# (the workers and multiprocessing's resource tracker), then waits to be killed.
+# A server stand-in: it starts the bots' pool, runs a job per worker, says it is ready, then
+# waits to be killed.
 PARENT = """
-import os, sys
+import multiprocessing, os, sys
 from ui.bot_pool import process_pool, ready
-pool = process_pool(2)
+pool = process_pool(2, multiprocessing.get_context(sys.argv[1]))
 assert all(job.result() for job in [pool.submit(ready) for _ in range(2)])
 print(os.getpid(), flush=True)
 sys.stdin.read()
@@ -44,12 +44,27 @@ def children_of(parent: int) -> set[int]:
     return found
 
 
+def descendants_of(pid: int) -> set[int]:
+    """The workers, the fork server they come from and multiprocessing's resource tracker."""
+    found = children_of(pid)
+    for child in list(found):
+        found |= descendants_of(child)
+    return found
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return False
     return state != "Z"
+
+
+def command_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
 
 
 def until(condition: Callable[[], bool], deadline: float = 30.0) -> None:
@@ -59,10 +74,11 @@ def until(condition: Callable[[], bool], deadline: float = 30.0) -> None:
         time.sleep(0.05)
 
 
-def test_workers_and_resource_tracker_exit_when_the_server_is_killed() -> None:
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_workers_and_resource_tracker_exit_when_the_server_is_killed(method: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT],
+        [sys.executable, "-c", PARENT, method],
         cwd=ROOT,
         env=env,
         stdin=subprocess.PIPE,
@@ -73,8 +89,10 @@ def test_workers_and_resource_tracker_exit_when_the_server_is_killed() -> None:
     try:
         assert parent.stdout is not None
         assert int(parent.stdout.readline()) == parent.pid
-        children = children_of(parent.pid)
-        assert len(children) == 3  # two workers and the resource tracker
+        children = descendants_of(parent.pid)
+        commands = [command_of(pid) for pid in children]
+        assert len(children) == (4 if method == "forkserver" else 3)  # 2 workers, the tracker
+        assert any("resource_tracker" in command for command in commands)
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait()
         until(lambda: not any(alive(pid) for pid in children))
