@@ -220,36 +220,39 @@ class BotPool:
             job = self._queue.pop(first)
             job.for_nobody = for_nobody
             self._count(job, 1)
-            try:
-                done = asyncio.wrap_future(self.executor.submit(job.fn, *job.args))
-            except Exception as err:  # a broken or closed pool: the caller hears of it
-                self._count(job, -1)
-                self._drop_if_broken(err)
-                job.result.set_exception(err)
-                continue
-            done.add_done_callback(functools.partial(self._finished, job))
+            executor = self.executor
+            done = asyncio.ensure_future(self._submitted(executor, job))
+            done.add_done_callback(functools.partial(self._finished, job, executor))
+
+    @staticmethod
+    async def _submitted(executor: Executor, job: _Job) -> Any:
+        """The job's answer. It is handed to the executor off the event loop: the first
+        hand-over starts the fork server and waits until it has imported the bots."""
+        future = await asyncio.to_thread(executor.submit, job.fn, *job.args)
+        return await asyncio.wrap_future(future)
 
     def _count(self, job: _Job, step: int) -> None:
         self.running += step
         if job.for_nobody:
             self.running_for_nobody += step
 
-    def _finished(self, job: _Job, done: asyncio.Future[Any]) -> None:
+    def _finished(self, job: _Job, executor: Executor, done: asyncio.Future[Any]) -> None:
         self._count(job, -1)
         if not job.result.done():
             if done.cancelled():
                 job.result.cancel()
             elif (err := done.exception()) is not None:
-                self._drop_if_broken(err)
+                self._drop_if_broken(err, executor)
                 job.result.set_exception(err)
             else:
                 job.result.set_result(done.result())
         self._start_next()
 
-    def _drop_if_broken(self, err: BaseException) -> None:
+    def _drop_if_broken(self, err: BaseException, executor: Executor) -> None:
         """A worker that died (killed, out of memory) breaks the whole process pool: the
         jobs under way fail, and the next job gets a new pool instead of failing too."""
-        if isinstance(err, BrokenProcessPool) and self._owned and self._executor is not None:
+        broken = isinstance(err, BrokenProcessPool) and executor is self._executor
+        if broken and self._owned and self._executor is not None:
             log.error("a bot worker died; the bots' process pool is started again")
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
