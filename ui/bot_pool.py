@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 PERSON_WAITING = 0  # a turn at a table where a seated person is connected
 NOBODY_WAITING = 1  # a turn at a table with no connected person
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+PROJECT_PACKAGES = ("core", "storage", "ui")
 PARENT_POLL = 1.0  # seconds between two looks at the parent, where prctl is unavailable
 
 
@@ -116,10 +117,21 @@ def start_context() -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    main = getattr(sys.modules["__main__"].__spec__, "name", None)
-    preload = ["core.bots"] + ([main] if main and not main.endswith("__main__") else [])
-    context.set_forkserver_preload(preload)
+    context.set_forkserver_preload(preloaded())
     return context
+
+
+def preloaded() -> list[str]:
+    """What the fork server imports: the bots, and the project's modules this process has
+    imported (with them NiceGUI and the storage), but not the main module itself, which
+    each worker runs afresh as ``__mp_main__``, all its imports already there."""
+    main = getattr(sys.modules["__main__"].__spec__, "name", None)
+    ours = {
+        name
+        for name in list(sys.modules)
+        if name.split(".")[0] in PROJECT_PACKAGES and name != main
+    }
+    return ["core.bots", *sorted(ours - {"core.bots"})]
 
 
 def process_pool(
