@@ -190,6 +190,7 @@ class BotPool:
         self._order = itertools.count()
         self.running = 0
         self.running_for_nobody = 0
+        self._closed = False
 
     @property
     def executor(self) -> Executor:
@@ -206,6 +207,8 @@ class BotPool:
     ) -> Any:
         """``fn(*args)`` in a worker once every job of a lower ``priority`` number (a number
         or a function giving it), and every earlier job of the same one, has started."""
+        if self._closed:  # the server is stopping: the turn is dropped, quietly
+            raise asyncio.CancelledError
         result: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         rank = priority if callable(priority) else lambda: priority
         self._queue.append(_Job(rank, next(self._order), fn, args, result))
@@ -251,7 +254,7 @@ class BotPool:
     def _finished(self, job: _Job, executor: Executor, done: asyncio.Future[Any]) -> None:
         self._count(job, -1)
         if not job.result.done():
-            if done.cancelled():
+            if done.cancelled() or self._closed:
                 job.result.cancel()
             elif (err := done.exception()) is not None:
                 self._drop_if_broken(err, executor)
@@ -281,6 +284,7 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers; queued jobs are dropped, running ones are not waited for."""
+        self._closed = True
         for job in self._queue:
             job.result.cancel()
         self._queue.clear()

@@ -184,3 +184,18 @@ async def test_a_dead_worker_process_is_replaced_for_the_next_turn() -> None:
         assert await pool.run(PERSON_WAITING, ready) is True
     finally:
         pool.close()
+
+
+async def test_a_closed_pool_drops_turns_quietly() -> None:
+    pool = BotPool(workers=1, executor=ThreadPoolExecutor(1))
+    gate = Gate()
+    running = asyncio.ensure_future(pool.run(PERSON_WAITING, gate, "running"))
+    queued = asyncio.ensure_future(pool.run(PERSON_WAITING, gate, "queued"))
+    await until(lambda: gate.started == ["running"])
+    pool.close()
+    gate.release(2)
+    for job in (running, queued):
+        with pytest.raises(asyncio.CancelledError):
+            await job
+    with pytest.raises(asyncio.CancelledError):
+        await pool.run(PERSON_WAITING, ready)
