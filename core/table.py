@@ -230,6 +230,28 @@ class Table:
         """Whether some seat is still open or invited (no move is taken until all are filled)."""
         return any(seat.is_empty for seat in self.seats)
 
+    @property
+    def abandoned(self) -> bool:
+        """Every person at this game has resigned: the game ends there, bots do not play it
+        out (docs/decisions.md). A game begun with bots only is not abandoned."""
+        return (
+            bool(self.record.get("resigned"))
+            and not self.state.is_over()
+            and all(seat.user_id is None for seat in self.seats)
+        )
+
+    def resignation_result(self) -> dict[str, Any]:
+        """The result of an abandoned game: the seats nobody resigned are ranked by the
+        engine's current standing, every resigned seat shares the last place after them
+        (a resignation is a loss); scores are the current ones."""
+        scores = self.state.scores()
+        resigned = {note.get("seat") for note in self.record.get("resigned", [])}
+        kept = [seat for seat in range(len(self.seats)) if seat not in resigned]
+        ranking = [1 + len(kept)] * len(self.seats)
+        for seat in kept:
+            ranking[seat] = 1 + sum(scores[other] > scores[seat] for other in kept)
+        return {"scores": scores, "ranking": ranking, "ended": "resigned"}
+
     def seats_held_by(self, identity: str) -> list[int]:
         if not identity:
             return []

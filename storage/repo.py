@@ -257,6 +257,19 @@ def cancel_match(engine: Engine, *, match_id: str) -> None:
         s.commit()
 
 
+def end_match(engine: Engine, *, match_id: str, result: dict[str, Any]) -> None:
+    """Finish a match that is still playing with ``result`` and no further move (every
+    person resigned: see ``core.table.Table.abandoned``); a match not playing raises
+    :class:`ValueError`."""
+    with session(engine) as s:
+        match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
+        if match is None or match.status != PLAYING:
+            raise ValueError(f"Match {match_id!r} is not being played.")
+        match.status, match.finished_at, match.result = FINISHED, utcnow(), result
+        s.add(match)
+        s.commit()
+
+
 def set_rematch(engine: Engine, *, match_id: str, rematch: str) -> None:
     """Note that ``rematch`` is the match that follows the finished ``match_id``."""
     with session(engine) as s:

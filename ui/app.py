@@ -113,6 +113,10 @@ def build() -> Site:
         await site.drain()
 
     app.on_shutdown(drain)
+    # The bots' workers start in the background: the site answers meanwhile, and the
+    # first bot move finds a worker ready (ui/bot_pool.py).
+    app.on_startup(lambda: background_tasks.create(site.bots.start(), name="bot-workers"))
+    app.on_shutdown(site.bots.close)
     return site
 
 

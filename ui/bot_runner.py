@@ -1,16 +1,22 @@
-"""Bots take their turns off the event loop, seeing only what their seat may know."""
+"""Bots take their turns off the event loop, seeing only what their seat may know.
+
+Their thinking runs in the site's own worker processes (:mod:`ui.bot_pool`), where a
+turn at a table with a person watching goes before turns at tables nobody waits at.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nicegui import background_tasks, run
+from nicegui import background_tasks
 
 from core.bots import choose_action
 from core.table import Move, Table, TableError
+from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool
 
 if TYPE_CHECKING:
     from ui.site import Site
@@ -27,21 +33,42 @@ class BotRunner:
     RETRY_LONGEST = 60.0
     MAX_ATTEMPTS = 12  # then it stops, logged, after about 7 minutes; a seat change wakes it
 
-    def __init__(self, site: Site, *, pause: float) -> None:
+    def __init__(self, site: Site, *, pause: float, pool: BotPool | None = None) -> None:
         self.site = site
         self.pause = pause
         self._failures: dict[tuple[str, int], tuple[int, int]] = {}  # (table, seat): ply, count
+        self.pool = pool or BotPool()
+        self.choose: Callable[..., str | None] = choose_action  # what a worker runs for a turn
+
+    async def start(self) -> None:
+        """Start the workers in the background (at start-up), so the first move finds one."""
+        await self.pool.warm()
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def priority(self, table: Table) -> int:
+        """A turn at a table where a seated person has a page open goes first."""
+        info = self.site.info(table.id)
+        for seat in table.seats:
+            if seat.user_id is not None and info.is_present(seat.holder):
+                return PERSON_WAITING
+        return NOBODY_WAITING
 
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)
         table.subscribe_seats(lambda table, change: self._schedule(table))
+        # A player opening the page moves the table's waiting turn up the queue.
+        self.site.info(table.id).listen(
+            lambda event: self.pool.reconsider() if event == "presence" else None
+        )
         self._schedule(table)
 
     def _on_move(self, table: Table, move: Move) -> None:
         self._schedule(table)
 
     def _schedule(self, table: Table) -> None:
-        if table.waiting:
+        if table.waiting or table.abandoned:
             return
         thinking = self.site.info(table.id).thinking
         for seat in sorted(table.state.to_move()):
@@ -58,7 +85,7 @@ class BotRunner:
             # someone else's turn; a bot with another step to take is scheduled afresh
             # by the move's own notification.
             self.site.info(table.id).thinking.discard(seat)
-        if action is None:
+        if action is None or table.abandoned:
             return
         try:
             await table.submit(seat, action, by=table.seats[seat].holder, expected_ply=ply)
@@ -98,8 +125,8 @@ class BotRunner:
         started = loop.time()
         rng = random.Random(f"{table.id}:{ply}:{seat}")
         guess = table.state.determinize(seat, rng)
-        action: str | None = await run.cpu_bound(
-            choose_action, table.seats[seat].bot_name, guess, seat, rng
+        action: str | None = await self.pool.run(
+            lambda: self.priority(table), self.choose, table.seats[seat].bot_name, guess, seat, rng
         )
         await asyncio.sleep(max(0.0, self.pause - (loop.time() - started)))
         return action

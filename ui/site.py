@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import math
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -37,6 +38,7 @@ from core.table import (
 )
 from storage import ratings, repo
 from storage.models import CANCELLED, PLAYING, WAITING
+from ui.auth.limits import Limiter
 from ui.bot_runner import BotRunner
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 
@@ -49,6 +51,13 @@ RECOVERY_FIRST_WAIT = 0.5  # seconds before recovery asks a silent database agai
 RECOVERY_LONGEST_WAIT = 30.0
 
 R = TypeVar("R")
+
+# Tables one visitor, or one network address, may have open (neither finished, nor
+# cancelled, nor abandoned), and may open in a minute; a rematch counts as a new table.
+MAX_OPEN_PER_VISITOR = 10
+MAX_OPEN_PER_ADDRESS = 30
+NEW_PER_VISITOR_PER_MINUTE = 10
+NEW_PER_ADDRESS_PER_MINUTE = 30
 
 
 @dataclass(frozen=True)
@@ -122,6 +131,9 @@ class Site:
         self.live: dict[str, LiveInfo] = {}
         self.bots = BotRunner(self, pause=bot_pause)
         self._lobby: list[Callable[[], None]] = []
+        self._addresses: dict[str, str] = {}  # table id -> the address that opened it
+        self._new_by_visitor = Limiter(NEW_PER_VISITOR_PER_MINUTE, 60.0)
+        self._new_by_address = Limiter(NEW_PER_ADDRESS_PER_MINUTE, 60.0)
         self.recovered = False  # every unfinished match has been through recovery once
         self.stopping = False  # set by drain(): no new write is begun
         self._writes = 0  # writes under way
@@ -199,6 +211,8 @@ class Site:
         self.bots.watch(table)
         table.subscribe(self._on_move)
         table.subscribe_seats(self._on_seats)
+        if table.abandoned:  # every person resigned before a restart, and it was not ended
+            background_tasks.create(self._end_abandoned(table), name=f"end-{table.id}")
         return table
 
     def _on_move(self, table: Table, move: Move) -> None:
@@ -217,7 +231,24 @@ class Site:
             log.exception("could not rate match %s", table_id)
 
     def _on_seats(self, table: Table, change: SeatChange) -> None:
+        if change.resigned is not None and table.abandoned:
+            background_tasks.create(self._end_abandoned(table), name=f"end-{table.id}")
         self.info(table.id).tell("seats")
+        self.lobby_changed()
+
+    async def _end_abandoned(self, table: Table) -> None:
+        """The last person resigned: the match is stored as ended by resignation, rated and
+        forgotten like any finished game; its bots stopped at the resignation. A failure is
+        logged, and the next start ends it (recovery hosts it abandoned)."""
+        result = table.resignation_result()
+        try:
+            await self.gateway(repo.end_match, match_id=table.id, result=result)
+        except Exception:
+            log.exception("could not end the abandoned match %s", table.id)
+            return
+        table.record["result"] = result
+        background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
+        background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
         self.lobby_changed()
 
     # ------------------------------------------------------------------ lobby
@@ -242,13 +273,50 @@ class Site:
             for t in public
             if any(seat.kind == OPEN for seat in t.seats) and not self.info(t.id).cancelled
         ]
-        playing = [t for t in public if not t.waiting and not t.state.is_over()]
+        playing = [t for t in public if not t.waiting and self._open_game(t)]
         return waiting, playing
+
+    @staticmethod
+    def _open_game(table: Table) -> bool:
+        return not table.state.is_over() and not table.abandoned
+
+    def _check_caps(self, visitor: str, address: str | None) -> None:
+        """Refuse a new table beyond the caps above (TableError, code ``too_many``)."""
+        live = [t for t in self.tables.all() if self._open_game(t)]
+        if visitor and sum(t.settings.host == visitor for t in live) >= MAX_OPEN_PER_VISITOR:
+            raise TableError(
+                "too_many",
+                f"You have {MAX_OPEN_PER_VISITOR} unfinished tables already.",
+                key="too_many_open",
+                n=MAX_OPEN_PER_VISITOR,
+            )
+        if address and sum(self._addresses.get(t.id) == address for t in live) >= (
+            MAX_OPEN_PER_ADDRESS
+        ):
+            raise TableError(
+                "too_many",
+                f"{MAX_OPEN_PER_ADDRESS} unfinished tables are open from your network already.",
+                key="too_many_open_address",
+                n=MAX_OPEN_PER_ADDRESS,
+            )
+        wait = max(
+            self._new_by_visitor.retry_after(visitor) if visitor else 0.0,
+            self._new_by_address.retry_after(address) if address else 0.0,
+        )
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise TableError(
+                "too_many",
+                f"Too many new tables in a minute; wait {seconds} s.",
+                key="too_many_new",
+                seconds=seconds,
+            )
 
     async def _forget_later(self, table_id: str) -> None:
         await asyncio.sleep(self.KEEP_FINISHED)
         self.tables.remove(table_id)
         self.live.pop(table_id, None)
+        self._addresses.pop(table_id, None)
 
     def create_table(
         self,
@@ -258,12 +326,17 @@ class Site:
         seats: list[SeatInfo],
         user_ids: list[str | None],
         settings: TableSettings | None = None,
+        address: str | None = None,
     ) -> Table:
         """Store a new match and open its table; ValueError for bad options.
 
         With open or invited seats the table waits for players; ``settings``
-        (host, privacy, chat, invited seats) get a fresh invitation token.
+        (host, privacy, chat, invited seats) get a fresh invitation token. The
+        host (``settings.host``) and the ``address`` the request came from are held to
+        the caps above: TableError ``too_many`` beyond them.
         """
+        visitor = (settings or TableSettings()).host
+        self._check_caps(visitor, address)
         seed = secrets.randbelow(2**31)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
         table_id = secrets.token_urlsafe(8)
@@ -278,6 +351,11 @@ class Site:
             user_ids=user_ids,
             settings=settings,
         )
+        if visitor:
+            self._new_by_visitor.fail(visitor)  # the limiter's word for "count one"
+        if address:
+            self._new_by_address.fail(address)
+            self._addresses[table_id] = address
         table = self._host(self._open(table_id, record, seats, settings))
         self.lobby_changed()
         return table
@@ -370,6 +448,7 @@ class Site:
         info = self.info(table.id)
         info.cancelled = True
         self.tables.remove(table.id)
+        self._addresses.pop(table.id, None)
         info.tell("cancelled")
         self.lobby_changed()
 
@@ -433,8 +512,11 @@ class Site:
                     seats=seats,
                     user_ids=[seat.user_id for seat in seats],
                     settings=settings,
+                    address=self._addresses.get(table.id),
                 )
                 await self.gateway(repo.set_rematch, match_id=table.id, rematch=follow.id)
+            except TableError:  # over the caps on new tables: the reason is the player's
+                raise
             except Exception as err:
                 log.exception("could not open a rematch of table %s", table.id)
                 raise TableError("storage", "The rematch could not be opened. Try again.") from err

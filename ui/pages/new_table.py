@@ -10,13 +10,14 @@ from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableSettings
+from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableError, TableSettings
 from storage import repo
 from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
+from ui.pages.errors import refusal
 from ui.site import Site
 
 MAX_NAME = 24
@@ -80,10 +81,10 @@ def register(site: Site) -> None:
                 ui.label(t("new.unknown_game")).props('data-testid="error"')
                 ui.link(t("back_home"), "/")
                 return
-            _form(site, t, game)
+            _form(site, t, game, request.client.host if request.client else None)
 
 
-def _form(site: Site, t: Translator, game: str) -> None:
+def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
     rules = GAMES[game]
     low, high = rules.min_players, rules.max_players
     heading(t("new.heading", game=rules.title))
@@ -152,8 +153,16 @@ def _form(site: Site, t: Translator, game: str) -> None:
                 await site.gateway(repo.ensure_guest, user_id=me, name=my_name)
                 user_ids = [seat.user_id for seat in seats]
                 table = site.create_table(
-                    game=game, options=options, seats=seats, user_ids=user_ids, settings=settings
+                    game=game,
+                    options=options,
+                    seats=seats,
+                    user_ids=user_ids,
+                    settings=settings,
+                    address=address,
                 )
+            except TableError as err:  # over the caps on open or new tables
+                error.set_text(refusal(t, err))
+                return
             except ValueError as err:
                 error.set_text(t("new.bad_options", reason=str(err)))
                 return
