@@ -123,6 +123,6 @@ async def test_an_abandoned_game_left_unended_by_a_restart_is_ended_at_recovery(
     assert status(site, table) == "playing"
     restarted = Site(site.db, bot_pause=0)
     restarted.bots.pool, restarted.bots.choose = site.bots.pool, site.bots.choose
-    restarted.recover()
+    await restarted.recover()
     await until(lambda: status(site, table) == "finished")
-    assert restarted.table(table.id).abandoned
+    assert (await restarted.table(table.id)).abandoned
