@@ -1247,10 +1247,27 @@ class OffSeasonState(State):
         for place in places:
             groups.setdefault(other.epoch[place[0][place[1]]], []).append(place)
         for _, group in sorted(groups.items()):
-            # From a fixed order, so the re-deal depends on rng alone, not on the true cards.
-            cards = sorted(pile[i] for pile, i, _ in group)
-            rng.shuffle(cards)
-            for pile, i, back in sorted(group, key=lambda p: p[2] is None):
-                pick = next(k for k, c in enumerate(cards) if back is None or BACK_OF[c] == back)
-                pile[i] = cards.pop(pick)
+            _redeal(group, rng)
         return other
+
+
+def _redeal(group: list[tuple[list[int], int, str | None]], rng: random.Random) -> None:
+    """Deal a reshuffle group's cards anew, uniformly among the deals keeping its backs.
+
+    Back by back, the group's cards of that back are shuffled and dealt to the places
+    showing it; what is left of every back is shuffled together for the places that
+    show none. (Dealing one shuffled list, each place taking the first card that fits,
+    would leave its front rich in the rarer backs for the places that show none.)
+    """
+    # From a fixed order, so the re-deal depends on rng alone, not on the true cards.
+    cards = sorted(pile[i] for pile, i, _ in group)
+    rest: list[int] = []
+    for back in sorted({BACK_OF[c] for c in cards}):
+        kind = [c for c in cards if BACK_OF[c] == back]
+        rng.shuffle(kind)
+        for pile, i, _ in (place for place in group if place[2] == back):
+            pile[i] = kind.pop()
+        rest += kind
+    rng.shuffle(rest)
+    for pile, i, _ in (place for place in group if place[2] is None):
+        pile[i] = rest.pop()
