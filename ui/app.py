@@ -22,6 +22,7 @@ from storage.db import make_engine, migrate
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
+from ui.body_limit import BodyLimit
 from ui.pages import (
     account,
     api,
@@ -61,6 +62,7 @@ def build() -> Site:
     db = make_engine()
     migrate(db)
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
+    app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
     app.add_static_files("/static", STATIC)
     home.register()
     rules.register()
