@@ -18,6 +18,9 @@ from core.engine import IllegalAction, State
 from core.games import GAMES
 
 FORMAT = 1
+# Characters in a seat's name: a person's name (24 at most, as a table takes it) or the
+# name of the bot playing on for one who resigned ("Robot pour <name>", 35 at most).
+MAX_SEAT_NAME = 40
 
 
 class RecordError(ValueError):
@@ -152,6 +155,15 @@ def validate(data: Any) -> dict[str, Any]:
         or not all(isinstance(name, str) for name in seats)
     ):
         raise RecordError("Seats must list one name per player.", key="seats")
+    notes = data.get("resigned")
+    if isinstance(notes, list) and len(notes) > players:
+        raise RecordError("A seat gives up once at most.", key="resigned")
+    if any(len(name) > MAX_SEAT_NAME for name in seats + _note_names(notes)):
+        raise RecordError(
+            f"A seat's name has at most {MAX_SEAT_NAME} characters.",
+            key="seat_name",
+            max=MAX_SEAT_NAME,
+        )
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
         raise RecordError("Options must be a JSON object.", key="options")
@@ -167,6 +179,15 @@ def validate(data: Any) -> dict[str, Any]:
         raise RecordError(str(err), key="bad_options", reason=str(err)) from err
     replay(data)
     return data
+
+
+def _note_names(notes: Any) -> list[str]:
+    """The names in a record's ``resigned`` notes (one per seat that gave up), which
+    replays show beside the seats' own; anything else in them is left to the reader."""
+    if not isinstance(notes, list):
+        return []
+    texts = [note.get(key) for note in notes if isinstance(note, dict) for key in ("by", "bot")]
+    return [text for text in texts if isinstance(text, str)]
 
 
 def _rules(game: Any) -> Any:

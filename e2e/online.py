@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -258,14 +258,18 @@ def mentioned(text: str, code: str) -> bool:
     return not CARDS[code].is_wild and CARDS[code].name in text
 
 
-def hidden_by_ply(record: dict[str, Any], viewer: int | None) -> list[frozenset[str]]:
-    """For each ply of a finished record, the cards ``viewer`` (a seat, or None for a
-    watcher) may not know: the other hands and the set-aside cards, from the engine."""
+def hidden_by_ply(
+    record: dict[str, Any], viewer: int | None | Collection[int]
+) -> list[frozenset[str]]:
+    """For each ply of a finished record, the cards ``viewer`` (a seat, the seats of one
+    screen in hot seat, or None for a watcher) may not know: the other hands and the
+    set-aside cards, from the engine."""
+    viewers = {viewer} if isinstance(viewer, int) else set(viewer or ())
     hidden = []
     for upto in range(len(record["actions"]) + 1):
         state: Any = replay(record, upto=upto)
         deal = state.deal
-        hands = [hand for seat, hand in enumerate(deal.hands) if seat != viewer]
+        hands = [hand for seat, hand in enumerate(deal.hands) if seat not in viewers]
         hidden.append(frozenset(sum(hands, []) + deal.unseen_wilds + deal.unseen_numbers))
     return hidden
 

@@ -27,6 +27,7 @@ from ui import health, security_headers, socket_guard, storage_pruning
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
+from ui.body_limit import BodyLimit
 from ui.pages import (
     account,
     api,
@@ -80,6 +81,7 @@ def build() -> Site:
     db = make_engine()
     migrate(db)
     site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
+    app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
     app.add_static_files("/static", STATIC)
     app.include_router(health.router(site))
     security_headers.install(app, https=served_over_https())

@@ -80,7 +80,7 @@ async def test_chat_lines_are_cleaned_stored_and_refused_when_bad(site: Site) ->
         await site.post_chat(table, by=CID, text="hello")
     assert outsider.value.code == "not_player"
     site.live.clear()  # a restart: the lines come back from storage
-    assert [line.text for line in site.chat(table)] == ["hi there Ann"]
+    assert [line.text for line in await site.load_chat(table)] == ["hi there Ann"]
     quiet = two_people(site, chat=False)
     with pytest.raises(TableError) as closed:
         await site.post_chat(quiet, by=ANN, text="hello")

@@ -49,6 +49,8 @@ EN: dict[str, str] = {
     "import.choose": "Record file (.json)",
     "import.showing": "Replay of the file {name}",
     "import.too_big": "This file is larger than {size}; a game record is much smaller.",
+    "record.seat_name": "A seat's name in this record is longer than {max} characters.",
+    "error.body_too_large": "This request is too large: the site takes at most {kib}\u00a0kB.",
     "import.not_text": "This file is not text; a game record is a JSON file.",
     "import.unreadable": "This file cannot be read as a game record.",
     "import.unfinished": "This record's game is not finished; only finished games can be replayed.",
@@ -112,6 +114,10 @@ FR: dict[str, str] = {
     "import.choose": "Fichier de partie (.json)",
     "import.showing": "La partie du fichier {name}",
     "import.too_big": "Ce fichier dépasse {size} ; le relevé d'une partie est bien plus petit.",
+    "record.seat_name": "Un nom de place de ce relevé dépasse {max}\u00a0caractères.",
+    "error.body_too_large": (
+        "Cette requête est trop grande\u00a0: le site accepte au plus {kib}\u00a0ko."
+    ),
     "import.not_text": "Ce fichier n'est pas du texte ; le relevé d'une partie est un fichier JSON.",
     "import.unreadable": "Ce fichier ne peut pas être lu comme le relevé d'une partie.",
     "import.unfinished": "La partie de ce relevé n'est pas finie ; seules les parties finies peuvent être revues.",

@@ -58,6 +58,7 @@ EN: dict[str, str] = {
     "error.not_over": "The game is not over yet.",
     "error.no_chat": "This table has no chat.",
     "error.bad_chat": "A message has 1 to 300 characters.",
+    "error.chat_pace": "You are writing fast: you may write again in {seconds}\u00a0s.",
 }
 
 FR: dict[str, str] = {
@@ -116,4 +117,7 @@ FR: dict[str, str] = {
     "error.not_over": "La partie n’est pas encore finie.",
     "error.no_chat": "Cette table n’a pas de discussion.",
     "error.bad_chat": "Un message fait de 1 à 300 caractères.",
+    "error.chat_pace": (
+        "Vous écrivez vite\u00a0: vous pourrez écrire de nouveau dans {seconds}\u00a0s."
+    ),
 }

@@ -1,13 +1,22 @@
-"""A table's chat: plain text lines from its players, stored before they are shown."""
+"""A table's chat: plain text lines from its players, stored before they are shown.
+
+Each page appends the lines it has not shown yet: a new line adds one element to every
+viewer's page, never a redraw of the whole log.
+"""
 
 from __future__ import annotations
 
-from nicegui import ui
+import logging
+
+from nicegui import background_tasks, ui
 
 from core.table import Table, TableError
+from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.pages.errors import refusal
-from ui.site import MAX_CHAT, Site
+from ui.site import CHAT_KEPT, MAX_CHAT, ChatLine, Site
+
+log = logging.getLogger(__name__)
 
 
 class ChatPanel:
@@ -15,6 +24,7 @@ class ChatPanel:
 
     def __init__(self, site: Site, t: Translator, table: Table, uid: str) -> None:
         self.site, self.t, self.table, self.uid = site, t, table, uid
+        self.last: ChatLine | None = None  # the newest line shown
         with ui.card().classes("w-full gap-2").props('data-testid="chat"'):
             ui.label(t("chat.title")).classes("text-sm font-semibold")
             self.lines = (
@@ -22,21 +32,50 @@ class ChatPanel:
                 .classes("cs-chat w-full gap-0")
                 .props('role="log" aria-live="polite" data-testid="chat-lines"')
             )
+            with self.lines:
+                self.empty = ui.label(t("chat.empty")).classes("text-xs text-grey-8")
             self.form = ui.row().classes("w-full items-center gap-2 no-wrap")
-        self.show_lines()
+        background_tasks.create(self._load(), name=f"chat of {table.id}")
         self.show_form()
 
+    async def _load(self) -> None:
+        """The lines stored so far, read off the event loop."""
+        try:
+            await self.site.load_chat(self.table)
+        except StorageUnavailable:
+            log.warning("the chat of table %s could not be read", self.table.id)
+            self.empty.set_text(self.t("error.storage_read"))
+            return
+        if not self.lines.is_deleted:
+            self.show_lines()
+
     def show_lines(self) -> None:
-        self.lines.clear()
+        """Append the lines this page has not shown yet, dropping the oldest beyond
+        :data:`CHAT_KEPT`."""
+        lines = self.site.chat(self.table)
+        new = self._unseen(lines)
+        if not new:
+            return
+        self.empty.set_visibility(False)
         with self.lines:
-            lines = self.site.chat(self.table)
-            if not lines:
-                ui.label(self.t("chat.empty")).classes("text-xs text-grey-8")
-            for line in lines:
+            for line in new:
                 # A label's text is set as text, never as HTML.
                 ui.label(f"{line.name}: {line.text}").classes("text-sm break-words").props(
                     'data-testid="chat-line"'
                 )
+        self.last = new[-1]
+        shown = [child for child in self.lines.default_slot.children if child is not self.empty]
+        for old in shown[:-CHAT_KEPT]:
+            self.lines.remove(old)
+
+    def _unseen(self, lines: list[ChatLine]) -> list[ChatLine]:
+        """The lines after the newest one shown (all of them the first time)."""
+        if self.last is None:
+            return list(lines)
+        for index in range(len(lines) - 1, -1, -1):
+            if lines[index] is self.last:
+                return lines[index + 1 :]
+        return list(lines[-CHAT_KEPT:])  # more lines came than are kept: the newest ones
 
     def show_form(self) -> None:
         """The box to write in when this visitor holds a seat."""
@@ -51,7 +90,7 @@ class ChatPanel:
                 .classes("grow")
                 .mark("chat-input")
             )
-            box.props["maxlength"] = MAX_CHAT
+            box.props["maxlength"] = MAX_CHAT  # the browser stops typing at the cap
 
             async def send() -> None:
                 text = box.value

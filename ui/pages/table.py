@@ -288,17 +288,42 @@ class TableView:
 
     def _viewing(self) -> int | None:
         """Whose view this client shows. In hot seat: the seat to move when seats keep
-        no secrets from each other; otherwise only a revealed seat that is to move."""
+        no secrets from each other; otherwise only a revealed seat of this screen that is
+        to move (never one held elsewhere, whatever ``revealed`` says)."""
         if not self.hotseat:
             return self.revealed
-        movers = self.table.state.to_move()
+        held = self._held_movers()
         if not BOARDS[self.table.game].private:
-            held = [s for s in self.table.seats_held_by(self.uid) if s in movers]
             return held[0] if held else None
-        return self.revealed if self.revealed in movers else None
+        return self.revealed if self.revealed in held else None
+
+    def _redraw_for_viewer(self) -> bool:
+        """Whether a hot-seat board must be drawn anew for the seat now shown: always where
+        seats keep no secrets; where they do, only when no seat here is to move (the board
+        is shown uncovered, as a watcher's); a hand-over keeps the board behind its cover."""
+        return not BOARDS[self.table.game].private or not self._held_movers()
+
+    def _held_movers(self) -> list[int]:
+        """The seats to move that this visitor holds, in seat order."""
+        movers = self.table.state.to_move()
+        return [seat for seat in self.table.seats_held_by(self.uid) if seat in movers]
+
+    def _follow_movers(self, jumped: bool = False) -> None:
+        """Cover a revealed hot seat again once it is no longer to move, so that the next
+        time it is (a new sealed bid, its next turn) the hand is handed over anew. After
+        moves this page did not see one by one (``jumped``), any move by another seat
+        covers it too: it may have stopped moving and started again meanwhile."""
+        if not self.hotseat or self.revealed is None:
+            return
+        others = jumped and any(
+            mover != self.revealed for mover, _ in self.table.record["actions"][self.ply :]
+        )
+        if others or self.revealed not in self._held_movers():
+            self.revealed = None
 
     def _rebuild(self) -> None:
         """Draw the board from scratch: page load, re-sync, or a hot-seat hand-over."""
+        self._follow_movers()
         self.board_box.clear()
         spec = BOARDS[self.table.game]
         if spec.spectator is not None and not self.held and not self.table.state.is_over():
@@ -340,6 +365,7 @@ class TableView:
             self.board_box.set_visibility(True)
 
     def _refresh(self) -> None:
+        self._follow_movers()
         self.stage.show({"seq": new_seq(), **turn_marks(self.table)})
         self.movers = set(self.table.state.to_move())  # of the position shown
         seat = self._viewing()
@@ -370,16 +396,16 @@ class TableView:
         if not self.hotseat or self.table.state.is_over() or not BOARDS[self.table.game].private:
             self._uncover()
             return
-        movers = sorted(self.table.state.to_move())
-        if self._viewing() is not None or not movers:
+        held = self._held_movers()  # a seat held elsewhere, or a bot's, is never offered
+        if self._viewing() is not None or not held:
             self._uncover()
             return
         self.covered = True
-        name = self.names[movers[0]]
+        name = self.names[held[0]]
         self.board.set_cover(
             self.t("table.pass_device", name=name),
             self.t("table.show_hand", name=name),
-            lambda seat=movers[0]: self._reveal(seat),
+            lambda seat=held[0]: self._reveal(seat),
         )
 
     def _uncover(self) -> None:
@@ -389,6 +415,9 @@ class TableView:
             self.covered = False
 
     def _reveal(self, seat: int) -> None:
+        """Show ``seat``'s hand: only a seat of this screen that is to move now."""
+        if not self.hotseat or seat not in self._held_movers():
+            return
         self.revealed = seat
         self._rebuild()
 
@@ -436,11 +465,13 @@ class TableView:
             return
         if table.state.is_over():
             self._show_controls()
-        if self.hotseat and not BOARDS[table.game].private and self._viewing() != self.shown:
-            self.ply = table.ply  # the board now plays for another seat of this screen
+        jumped = move.ply != self.ply + 1
+        self._follow_movers(jumped)
+        if self.hotseat and self._viewing() != self.shown and self._redraw_for_viewer():
+            self.ply = table.ply  # the board now plays for another seat of this screen, or none
             self._rebuild()
             return
-        if move.ply != self.ply + 1:
+        if jumped:
             self.ply = table.ply
             self._rebuild()
             return
