@@ -67,9 +67,9 @@ def new_site(folder: str, *, fifo: bool) -> Site:
     return site
 
 
-def ann_table(site: Site) -> Table:
+async def ann_table(site: Site) -> Table:
     seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(BOT, "bot:easy", "Easy")]
-    table = site.create_table(
+    table = await site.create_table(
         game="caravan",
         options=None,
         seats=seats,
@@ -80,18 +80,26 @@ def ann_table(site: Site) -> Table:
     return table
 
 
-def keep_bot_games(site: Site, count: int) -> list[Table]:
+async def keep_bot_games(site: Site, count: int) -> list[Table]:
     """``count`` tables of two hard bots, each replaced by a new one when it ends."""
     games: list[Table] = []
+    opening: set[asyncio.Task[None]] = set()  # kept until done, as asyncio asks
 
-    def open_one() -> None:
+    async def open_one() -> None:
         seats = [SeatInfo(BOT, "bot:hard", "Hard 1"), SeatInfo(BOT, "bot:hard", "Hard 2")]
-        table = site.create_table(game="caravan", options=None, seats=seats, user_ids=[None, None])
-        table.subscribe(lambda table, move: open_one() if table.state.is_over() else None)
+        table = await site.create_table(
+            game="caravan", options=None, seats=seats, user_ids=[None, None]
+        )
+        table.subscribe(lambda table, move: replace() if table.state.is_over() else None)
         games.append(table)
 
+    def replace() -> None:
+        task = asyncio.get_running_loop().create_task(open_one())
+        opening.add(task)
+        task.add_done_callback(opening.discard)
+
     for _ in range(count):
-        open_one()
+        await open_one()
     return games
 
 
@@ -125,13 +133,13 @@ async def replies(games: int, count: int, *, fifo: bool, seed: int) -> list[floa
     with tempfile.TemporaryDirectory() as folder:
         site = new_site(folder, fifo=fifo)
         await site.bots.start()
-        keep_bot_games(site, games)
+        await keep_bot_games(site, games)
         samples: list[float] = []
-        table = ann_table(site)
+        table = await ann_table(site)
         try:
             while len(samples) < count:
                 if table.state.is_over():
-                    table = ann_table(site)
+                    table = await ann_table(site)
                 await moved(table, functools.partial(anns_turn_or_over, table))
                 if table.state.is_over():
                     continue
@@ -159,7 +167,7 @@ async def first_move(after: float, *, warm: bool) -> float:
         try:
             seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(BOT, "bot:easy", "Easy")]
             asked = time.perf_counter()
-            table = site.create_table(
+            table = await site.create_table(
                 game="caravan", options=None, seats=seats, user_ids=[ANN, None]
             )
             if 0 in table.state.to_move():

@@ -90,7 +90,7 @@ def table_mode(hands: int) -> None:
         held: list[Table] = []
         site.bots.watch = held.append  # type: ignore[method-assign]  # the bots wait for go
         try:
-            table = site.create_table(
+            table = await site.create_table(
                 game="caravan",
                 options={"hands": hands},
                 seats=[SeatInfo(BOT, "bot:random", "A"), SeatInfo(BOT, "bot:random", "B")],

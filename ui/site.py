@@ -320,7 +320,7 @@ class Site:
         self.live.pop(table_id, None)
         self._addresses.pop(table_id, None)
 
-    def create_table(
+    async def create_table(
         self,
         *,
         game: str,
@@ -345,18 +345,20 @@ class Site:
         settings = TableSettings(
             **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
         )
-        repo.create_match(
-            self.db,
+        # Counted before the write, so that requests arriving while it is under way count.
+        if visitor:
+            self._new_by_visitor.fail(visitor)  # the limiter's word for "count one"
+        if address:
+            self._new_by_address.fail(address)
+        await self.gateway(
+            repo.create_match,
             match_id=table_id,
             record=record,
             seats=seats,
             user_ids=user_ids,
             settings=settings,
         )
-        if visitor:
-            self._new_by_visitor.fail(visitor)  # the limiter's word for "count one"
         if address:
-            self._new_by_address.fail(address)
             self._addresses[table_id] = address
         table = self._host(self._open(table_id, record, seats, settings))
         self.lobby_changed()
@@ -508,7 +510,7 @@ class Site:
                 host=by, private=table.settings.private, chat=table.settings.chat
             )
             try:
-                follow = self.create_table(
+                follow = await self.create_table(
                     game=table.game,
                     options=table.record["options"],
                     seats=seats,

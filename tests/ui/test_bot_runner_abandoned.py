@@ -63,7 +63,7 @@ def status(site: Site, table: Table) -> str:
 
 
 async def ann_to_move(site: Site, seats: list[SeatInfo], game: str = "caravan") -> Table:
-    table = site.create_table(
+    table = await site.create_table(
         game=game,
         options=None,
         seats=seats,

@@ -70,15 +70,15 @@ async def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gate: Gate) -> S
     return site
 
 
-def bots_only(site: Site) -> Table:
+async def bots_only(site: Site) -> Table:
     seats = [SeatInfo(BOT, "bot:hard", "Hard 1"), SeatInfo(BOT, "bot:hard", "Hard 2")]
-    return site.create_table(game="caravan", options=None, seats=seats, user_ids=[None, None])
+    return await site.create_table(game="caravan", options=None, seats=seats, user_ids=[None, None])
 
 
 async def against_a_bot(site: Site) -> Table:
     """Ann against an easy bot, with the bot to move (Ann moves first if the deal says so)."""
     seats = [SeatInfo(BOT, "bot:easy", "Easy"), SeatInfo(GUEST, ANN, "Ann")]
-    table = site.create_table(
+    table = await site.create_table(
         game="caravan",
         options=None,
         seats=seats,
@@ -93,10 +93,10 @@ async def against_a_bot(site: Site) -> Table:
 async def test_a_turn_where_a_person_waits_starts_before_queued_bot_only_turns(
     site: Site, gate: Gate
 ) -> None:
-    bots_only(site)
+    await bots_only(site)
     await until(lambda: gate.started == ["hard"])  # the one worker is busy
-    bots_only(site)
-    bots_only(site)
+    await bots_only(site)
+    await bots_only(site)
     await until(lambda: site.bots.pool.queued == 2)
     table = await against_a_bot(site)
     site.arrive(table.id, ANN, "ann-page")
@@ -107,9 +107,9 @@ async def test_a_turn_where_a_person_waits_starts_before_queued_bot_only_turns(
 
 
 async def test_a_person_who_left_the_page_waits_in_turn(site: Site, gate: Gate) -> None:
-    bots_only(site)
+    await bots_only(site)
     await until(lambda: gate.started == ["hard"])
-    bots_only(site)
+    await bots_only(site)
     await until(lambda: site.bots.pool.queued == 1)
     await against_a_bot(site)  # Ann has no page open at this table
     await until(lambda: site.bots.pool.queued == 2)
@@ -167,7 +167,7 @@ async def test_a_waiting_turn_starts_as_soon_as_its_player_opens_the_page(
     site: Site, gate: Gate
 ) -> None:
     site.bots.pool = BotPool(workers=2, executor=ThreadPoolExecutor(2))
-    bots_only(site)
+    await bots_only(site)
     await until(lambda: gate.started == ["hard"])  # the worker for bots' games is busy
     table = await against_a_bot(site)  # Ann is away: her bot's turn waits behind it
     await until(lambda: site.bots.pool.queued == 1)

@@ -34,9 +34,9 @@ def site(tmp_path: Path) -> Site:
     return Site(engine, bot_pause=0)
 
 
-def two_people(site: Site) -> Table:
+async def two_people(site: Site) -> Table:
     seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
-    return site.create_table(
+    return await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=seats,
@@ -83,7 +83,7 @@ def test_clean_chat_refuses_a_huge_line_without_looking_at_its_characters(
 async def test_a_huge_line_is_refused_before_it_is_cleaned(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     cleaned: list[Any] = []
     monkeypatch.setattr(site_module, "clean_chat", lambda raw: cleaned.append(raw) or "x")
     looked = counted_categories(monkeypatch)
@@ -97,7 +97,7 @@ async def test_a_huge_line_is_refused_before_it_is_cleaned(
 async def test_a_visitor_writes_five_lines_in_ten_seconds_then_is_told_when_to_write_again(
     site: Site,
 ) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     clock = Clock()
     site.chat_limits.clock = clock
     for n in range(CHAT_BURST):

@@ -87,7 +87,7 @@ async def test_an_unreachable_database_leaves_the_form_with_a_message(
     monkeypatch.setattr(repo, "create_match", database_down)
     await user.open("/new/caravan")
     user.find(marker="start").click()
-    await user.should_see("could not be saved")
+    await user.should_see("cannot reach its database")
     await user.should_see("New game of Caravan")
 
 

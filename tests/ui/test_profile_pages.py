@@ -149,7 +149,7 @@ async def test_a_game_that_ends_at_a_table_rates_its_players_in_the_background(
     ann, bea = account(engine, "ann"), account(engine, "bea")
     site = Site(engine, bot_pause=0)
     seats = [SeatInfo(HUMAN, ann, "Ann"), SeatInfo(HUMAN, bea, "Bea")]
-    table = site.create_table(
+    table = await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=seats,

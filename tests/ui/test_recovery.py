@@ -161,7 +161,7 @@ async def test_a_table_cancelled_while_recovery_runs_is_not_brought_back_by_it(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     site = Site(engine, bot_pause=0)
-    waiting = site.create_table(
+    waiting = await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=[SeatInfo(GUEST, ANN, "Ann"), SeatInfo.empty()],

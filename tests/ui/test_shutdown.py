@@ -45,9 +45,9 @@ def site(tmp_path: Path) -> Site:
     return Site(engine, bot_pause=0)
 
 
-def two_people(site: Site) -> Table:
+async def two_people(site: Site) -> Table:
     seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
-    return site.create_table(
+    return await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=seats,
@@ -85,7 +85,7 @@ def slow_store(site: Site) -> tuple[threading.Event, threading.Event]:
 async def test_a_move_asked_for_while_the_app_shuts_down_is_refused_and_not_shown(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     # What NiceGUI's shutdown does to its thread pool, and the site to its gateway.
     monkeypatch.setattr(run, "thread_pool", ThreadPoolExecutor())
     run.thread_pool.shutdown()
@@ -98,7 +98,7 @@ async def test_a_move_asked_for_while_the_app_shuts_down_is_refused_and_not_show
 
 
 async def test_draining_finishes_the_move_under_way_and_refuses_the_next(site: Site) -> None:
-    table, other = two_people(site), two_people(site)
+    table, other = await two_people(site), await two_people(site)
     entered, release = slow_store(site)
     first = asyncio.create_task(play(table))
     await asyncio.to_thread(entered.wait, 10)
@@ -117,13 +117,13 @@ async def test_draining_finishes_the_move_under_way_and_refuses_the_next(site: S
 
 
 async def test_draining_gives_up_on_a_write_that_never_ends(site: Site) -> None:
-    table = two_people(site)
+    table, other = await two_people(site), await two_people(site)
     entered, release = slow_store(site)
     first = asyncio.create_task(play(table))
     await asyncio.to_thread(entered.wait, 10)
     assert await site.drain(timeout=0.2) is False
     with pytest.raises(TableError):  # closed: a later write is refused too
-        await play(two_people(site))
+        await play(other)
     release.set()
     await first
 

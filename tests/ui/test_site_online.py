@@ -27,12 +27,12 @@ def site(tmp_path: Path) -> Site:
     return Site(engine, bot_pause=0)
 
 
-def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) -> Table:
+async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) -> Table:
     seats = [
         SeatInfo(GUEST, ANN, "Ann"),
         SeatInfo.empty(OPEN) if open_seat else SeatInfo(GUEST, BEA, "Bea"),
     ]
-    return site.create_table(
+    return await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=seats,
@@ -48,7 +48,7 @@ async def finish(table: Table) -> None:
 
 
 async def test_a_rematch_opens_once_with_the_same_seats_and_is_remembered(site: Site) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     with pytest.raises(TableError) as early:
         await site.rematch(table, by=ANN)
     assert early.value.code == "not_over"
@@ -69,7 +69,7 @@ async def test_a_rematch_opens_once_with_the_same_seats_and_is_remembered(site: 
 
 
 async def test_chat_lines_are_cleaned_stored_and_refused_when_bad(site: Site) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     await site.post_chat(table, by=BEA, text="  hi\x00 there\n\tAnn  ")
     assert [(line.name, line.text) for line in site.chat(table)] == [("Bea", "hi there Ann")]
     for bad in ("", "   ", "x" * (MAX_CHAT + 1), None, 42, ["hi"]):
@@ -81,7 +81,7 @@ async def test_chat_lines_are_cleaned_stored_and_refused_when_bad(site: Site) ->
     assert outsider.value.code == "not_player"
     site.live.clear()  # a restart: the lines come back from storage
     assert [line.text for line in await site.load_chat(table)] == ["hi there Ann"]
-    quiet = two_people(site, chat=False)
+    quiet = await two_people(site, chat=False)
     with pytest.raises(TableError) as closed:
         await site.post_chat(quiet, by=ANN, text="hello")
     assert closed.value.code == "no_chat"
@@ -94,7 +94,7 @@ def test_clean_chat_keeps_text_and_drops_control_characters() -> None:
 
 
 async def test_only_the_host_cancels_a_waiting_table_and_it_leaves_the_lobby(site: Site) -> None:
-    table = two_people(site, open_seat=True)
+    table = await two_people(site, open_seat=True)
     assert site.lobby()[0] == [table]
     with pytest.raises(TableError) as caught:
         await site.cancel(table, by=BEA)
@@ -106,8 +106,8 @@ async def test_only_the_host_cancels_a_waiting_table_and_it_leaves_the_lobby(sit
     assert repo.unfinished_matches(site.db) == []
 
 
-def test_presence_counts_each_visitor_s_connected_pages(site: Site) -> None:
-    table = two_people(site)
+async def test_presence_counts_each_visitor_s_connected_pages(site: Site) -> None:
+    table = await two_people(site)
     info = site.info(table.id)
     heard: list[str] = []
     info.listen(heard.append)
@@ -121,8 +121,8 @@ def test_presence_counts_each_visitor_s_connected_pages(site: Site) -> None:
     assert heard == ["presence"] * 2  # Bea came, Bea went: her second page changed nothing
 
 
-def test_a_spectator_coming_and_going_tells_no_page(site: Site) -> None:
-    table = two_people(site)
+async def test_a_spectator_coming_and_going_tells_no_page(site: Site) -> None:
+    table = await two_people(site)
     info = site.info(table.id)
     heard: list[str] = []
     info.listen(heard.append)
@@ -133,7 +133,7 @@ def test_a_spectator_coming_and_going_tells_no_page(site: Site) -> None:
 
 
 async def test_a_rematch_gives_a_player_who_resigned_their_seat_back(site: Site) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     await table.resign(0, by=ANN, name="Bot for Ann")
     await finish(table)
     follow = await site.table(await site.rematch(table, by=ANN))  # the resigner may ask too
@@ -142,7 +142,7 @@ async def test_a_rematch_gives_a_player_who_resigned_their_seat_back(site: Site)
 
 
 async def test_two_players_asking_for_a_rematch_at_once_open_one_table(site: Site) -> None:
-    table = two_people(site)
+    table = await two_people(site)
     await finish(table)
     first, second = await asyncio.gather(site.rematch(table, by=ANN), site.rematch(table, by=BEA))
     assert first == second

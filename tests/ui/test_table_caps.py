@@ -40,11 +40,11 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
     return new_site(tmp_path)
 
 
-def open_table(site: Site, host: str = ANN, *, address: str | None = "10.0.0.1") -> Table:
+async def open_table(site: Site, host: str = ANN, *, address: str | None = "10.0.0.1") -> Table:
     """A Caravan table of ``host`` against a second person, so no bot is scheduled."""
     other = BEA if host == ANN else ANN
     seats = [SeatInfo(GUEST, host, "Host"), SeatInfo(GUEST, other, "Guest")]
-    return site.create_table(
+    return await site.create_table(
         game="caravan",
         options={"hands": 1},
         seats=seats,
@@ -60,55 +60,57 @@ async def finish(table: Table) -> None:
         await table.submit(seat, table.legal_actions(seat)[0], by=table.seats[seat].holder)
 
 
-def refused_key(site: Site, host: str = ANN, *, address: str | None = "10.0.0.1") -> str:
+async def refused_key(site: Site, host: str = ANN, *, address: str | None = "10.0.0.1") -> str:
     with pytest.raises(TableError) as refused:
-        open_table(site, host, address=address)
+        await open_table(site, host, address=address)
     assert refused.value.code == "too_many"
     return str(refused.value.params["key"])
 
 
-def test_a_visitor_with_ten_unfinished_tables_is_refused_an_eleventh(site: Site) -> None:
+async def test_a_visitor_with_ten_unfinished_tables_is_refused_an_eleventh(site: Site) -> None:
     for _ in range(MAX_OPEN_PER_VISITOR):
-        open_table(site)
-    assert refused_key(site) == "too_many_open"
+        await open_table(site)
+    assert await refused_key(site) == "too_many_open"
     assert len(repo.unfinished_matches(site.db)) == MAX_OPEN_PER_VISITOR  # nothing stored
 
 
 async def test_a_finished_table_no_longer_counts_against_its_host(site: Site) -> None:
-    tables = [open_table(site) for _ in range(MAX_OPEN_PER_VISITOR)]
+    tables = [await open_table(site) for _ in range(MAX_OPEN_PER_VISITOR)]
     await finish(tables[0])
-    open_table(site)
+    await open_table(site)
 
 
 async def test_a_rematch_counts_as_a_new_table(site: Site) -> None:
-    first = open_table(site)
+    first = await open_table(site)
     for _ in range(MAX_OPEN_PER_VISITOR - 1):
-        open_table(site)
+        await open_table(site)
     await finish(first)
-    open_table(site)  # the finished table's place is taken again
+    await open_table(site)  # the finished table's place is taken again
     with pytest.raises(TableError) as refused:
         await site.rematch(first, by=ANN)
     assert refused.value.params["key"] == "too_many_open"
 
 
-def test_one_address_is_capped_across_visitors(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_one_address_is_capped_across_visitors(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(site_module, "MAX_OPEN_PER_ADDRESS", 3)
     for host in (ANN, ANN, BEA):
-        open_table(site, host)
-    assert refused_key(site, BEA) == "too_many_open_address"
-    open_table(site, BEA, address="10.0.0.2")  # another address is not held back
+        await open_table(site, host)
+    assert await refused_key(site, BEA) == "too_many_open_address"
+    await open_table(site, BEA, address="10.0.0.2")  # another address is not held back
 
 
-def test_a_visitor_opening_tables_fast_is_asked_to_wait(
+async def test_a_visitor_opening_tables_fast_is_asked_to_wait(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     site = new_site(tmp_path)
     monkeypatch.setattr(site_module, "MAX_OPEN_PER_VISITOR", 100)
     monkeypatch.setattr(site_module, "MAX_OPEN_PER_ADDRESS", 100)
     for _ in range(site_module.NEW_PER_VISITOR_PER_MINUTE):
-        open_table(site, address=None)
+        await open_table(site, address=None)
     with pytest.raises(TableError) as refused:
-        open_table(site, address=None)
+        await open_table(site, address=None)
     assert refused.value.params["key"] == "too_many_new"
     assert 0 < refused.value.params["seconds"] <= 60
 
@@ -121,7 +123,9 @@ async def test_a_table_of_bots_alone_is_not_held_to_a_visitor_cap(
     site.bots.choose = lambda *args: None  # the bots do not move here
     seats = [SeatInfo(BOT, "bot:easy", "Easy 1"), SeatInfo(BOT, "bot:easy", "Easy 2")]
     for _ in range(MAX_OPEN_PER_VISITOR + 1):
-        site.create_table(game="caravan", options={"hands": 1}, seats=seats, user_ids=[None, None])
+        await site.create_table(
+            game="caravan", options={"hands": 1}, seats=seats, user_ids=[None, None]
+        )
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

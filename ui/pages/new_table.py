@@ -152,7 +152,7 @@ def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
             try:
                 await site.gateway(repo.ensure_guest, user_id=me, name=my_name)
                 user_ids = [seat.user_id for seat in seats]
-                table = site.create_table(
+                table = await site.create_table(
                     game=game,
                     options=options,
                     seats=seats,
