@@ -240,6 +240,12 @@ class Table:
             and all(seat.user_id is None for seat in self.seats)
         )
 
+    @property
+    def ended(self) -> bool:
+        """The game is over: played to its end, or ended when its last person resigned
+        (an abandoned game has its result once the site has stored it)."""
+        return self.state.is_over() or bool(self.record.get("result"))
+
     def resignation_result(self) -> dict[str, Any]:
         """The result of an abandoned game: the seats nobody resigned are ranked by the
         engine's current standing, every resigned seat shares the last place after them

@@ -249,6 +249,11 @@ class Site:
             log.exception("could not end the abandoned match %s", table.id)
             return
         table.record["result"] = result
+        try:
+            await self.players(table)  # who may ask for the rematch: the people who resigned
+        except Exception:
+            log.exception("could not read the players of the abandoned match %s", table.id)
+        self.info(table.id).tell("ended")  # pages show the result and offer a rematch
         background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
         background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
         self.lobby_changed()
@@ -430,6 +435,7 @@ class Site:
             return table
         table = Table(table_id, match.record, match.seats, settings=match.settings)
         self.info(table_id).rematch = match.rematch
+        await self.players(table)  # a player who resigned is still offered the rematch
         return table
 
     # ------------------------------------------------------------------ what hosts and players do
@@ -497,7 +503,7 @@ class Site:
         async with info.rematch_lock:  # two players asking at once open one table
             if info.rematch:
                 return info.rematch
-            if not table.state.is_over():
+            if not table.ended:
                 raise TableError("not_over", "The game is not over yet.")
             try:
                 seats = await self.players(table)

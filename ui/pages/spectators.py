@@ -36,7 +36,7 @@ EVENT = "cs_frame"
 
 def turn_marks(table: Table) -> dict[str, Any]:
     """The seats to move (none once the game is over) and the seats held by bots."""
-    over = table.waiting or table.state.is_over()
+    over = table.waiting or table.state.is_over() or table.abandoned  # nobody moves now
     movers = set() if over else table.state.to_move()
     bots = [n for n, seat in enumerate(table.seats) if seat.is_bot]
     return {"table": table.id, "movers": seat_tokens(movers), "bots": seat_tokens(bots)}

@@ -183,7 +183,7 @@ class TableView:
         with self.controls:
             if table.waiting:
                 return
-            if not table.state.is_over():
+            if not table.ended:
                 if self.held:
                     self.undo_box = ui.row().classes("items-center")
                     self._show_undo()
@@ -273,6 +273,10 @@ class TableView:
         if event == "rematch":
             self._show_controls()
             return
+        if event == "ended":  # the last person resigned: the game ends where it stands
+            self._show_controls()
+            self._rebuild()
+            return
         if event == "seats":
             self._identify()
             if self.chat is not None:
@@ -326,7 +330,7 @@ class TableView:
         self._follow_movers()
         self.board_box.clear()
         spec = BOARDS[self.table.game]
-        if spec.spectator is not None and not self.held and not self.table.state.is_over():
+        if spec.spectator is not None and not self.held and not self.table.ended:
             self._start_feed(spec.spectator)
             return
         self._stop_feed()
@@ -372,7 +376,7 @@ class TableView:
         view = self.table.view(seat)
         legal = self.table.legal_actions(seat) if seat is not None else []
         self.board.show(view, legal)
-        over = self.table.state.is_over()
+        over = self.table.ended
         self.move_box.show(legal, held=self.held, seat=seat, to_move=self.movers, over=over)
         # One change for the two (parsing a props string costs more than the rest here).
         self.board_box.props.update({"data-ply": str(self.table.ply), "data-phase": view["phase"]})
@@ -383,7 +387,7 @@ class TableView:
 
     def _turn_cue(self) -> None:
         """Tell a tab in the background, by its title and icon, that it is this player's turn."""
-        over = self.table.state.is_over()
+        over = self.table.ended
         mine = not over and any(seat in self.movers for seat in self.held)
         if mine != self.was_my_turn:
             self.was_my_turn = mine
@@ -393,7 +397,7 @@ class TableView:
             )
 
     def _cover(self) -> None:
-        if not self.hotseat or self.table.state.is_over() or not BOARDS[self.table.game].private:
+        if not self.hotseat or self.table.ended or not BOARDS[self.table.game].private:
             self._uncover()
             return
         held = self._held_movers()  # a seat held elsewhere, or a bot's, is never offered
@@ -523,6 +527,9 @@ class TableView:
 
     def _summaries(self, view: dict[str, Any]) -> None:
         history = view.get("history", [])
+        if view["phase"] != "over" and self.table.ended:
+            self._abandoned_result()
+            return
         if view["phase"] == "over":
             if not self.result_shown:
                 self.result_shown = True
@@ -546,3 +553,18 @@ class TableView:
                     'color=primary data-testid="summary-close"'
                 )
             self.dialog.open()
+
+    def _abandoned_result(self) -> None:
+        """The result of a game that ended when its last person resigned: the standing at
+        that moment, under the players' own names (their seats now carry bots')."""
+        if self.result_shown:
+            return
+        self.result_shown = True
+        self.dialog.close()
+        names = [seat.name for seat in self.site.players_of(self.table)]
+        result = {"result": self.table.record["result"], "game": self.table.game}
+        with self.result_box:
+            ui.label(self.t("table.ended_resigned")).classes("text-lg").props(
+                'role="status" data-testid="ended-resigned"'
+            )
+            match_result(self.t, result, names, self.table.id, None)
