@@ -30,3 +30,13 @@ async def test_the_rematch_of_an_abandoned_game_gives_the_player_their_seat_back
     await user.should_see(marker="rematch")
     user.find(marker="rematch").click()
     await user.should_see(marker="resign")  # seated again, at the new table
+
+
+async def test_the_replay_of_an_abandoned_game_opens_and_names_the_resignation(
+    user: User,
+) -> None:
+    await resign_against_the_bot(user)
+    await user.should_see(marker="rematch")
+    user.find("Watch the replay").click()
+    await user.should_see(marker="replay-slider")
+    await user.should_see(marker="replay-resigned")
