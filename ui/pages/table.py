@@ -556,7 +556,11 @@ class TableView:
 
     def _abandoned_result(self) -> None:
         """The result of a game that ended when its last person resigned: the standing at
-        that moment, under the players' own names (their seats now carry bots')."""
+        that moment, under the players' own names (their seats now carry bots'). The
+        board's turn line, drawn from a position nobody is to play on, says so."""
+        turn = getattr(self.board, "turn", None)
+        if isinstance(turn, ui.label):
+            turn.set_text(self.t("table.ended_resigned"))
         if self.result_shown:
             return
         self.result_shown = True
@@ -564,7 +568,4 @@ class TableView:
         names = [seat.name for seat in self.site.players_of(self.table)]
         result = {"result": self.table.record["result"], "game": self.table.game}
         with self.result_box:
-            ui.label(self.t("table.ended_resigned")).classes("text-lg").props(
-                'role="status" data-testid="ended-resigned"'
-            )
             match_result(self.t, result, names, self.table.id, None)
