@@ -11,38 +11,20 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from core.table import GUEST, SeatInfo, Table, TableError, TableSettings
-from storage import repo
-from storage.db import make_engine, migrate
+from core.table import TableError
+from tests.ui.sites import ANN, BEA, new_site, two_people
 from tests.ui.test_online_pages import invite_link, open_waiting_table, other_browser, take_seat
 from ui import site as site_module
 from ui.i18n import Translator
 from ui.pages.errors import refusal
 from ui.site import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, Site, clean_chat
 
-ANN, BEA = "a" * 32, "b" * 32
-
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Site:
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(engine, user_id=uid, name=name)
-    return Site(engine, bot_pause=0)
-
-
-async def two_people(site: Site) -> Table:
-    seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
-    return await site.create_table(
-        game="caravan",
-        options={"hands": 1},
-        seats=seats,
-        user_ids=[s.user_id for s in seats],
-        settings=TableSettings(host=ANN, chat=True),
-    )
+    return new_site(tmp_path)
 
 
 class Clock:

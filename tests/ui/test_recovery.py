@@ -16,21 +16,17 @@ import ui.site
 from core.record import new_record, replay
 from core.table import GUEST, SeatInfo, TableError, TableSettings
 from storage import repo
-from storage.db import make_engine, migrate
+from storage.db import make_engine
 from storage.models import new_match_id
+from tests.ui.sites import ANN, BEA, guests_engine
 from ui.site import Site
 
-ANN, BEA = "a" * 32, "b" * 32
 SEATS = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
 
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Engine:
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(engine, user_id=uid, name=name)
-    return engine
+    return guests_engine(tmp_path)
 
 
 def stored_match(engine: Engine, plies: int = 0, *, bad: bool = False) -> str:

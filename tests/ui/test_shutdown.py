@@ -20,17 +20,17 @@ from nicegui import run
 from sqlalchemy import URL, text
 
 from core.record import new_record
-from core.table import BOT, GUEST, SeatInfo, Table, TableError, TableSettings
+from core.table import BOT, SeatInfo, Table, TableError
 from e2e.server import Server
 from storage import repo
-from storage.db import make_engine, migrate
+from storage.db import make_engine
 from storage.models import new_match_id
+from tests.ui.sites import new_site, two_people
 from tests.ui.test_storage_unavailable import database  # noqa: F401 - a fixture
 from ui.i18n import Translator
 from ui.pages.errors import refusal
 from ui.site import Site
 
-ANN, BEA = "a" * 32, "b" * 32
 EN = Translator("en")
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
@@ -38,22 +38,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' w
 
 @pytest.fixture
 def site(tmp_path: Path) -> Site:
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(engine, user_id=uid, name=name)
-    return Site(engine, bot_pause=0)
-
-
-async def two_people(site: Site) -> Table:
-    seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
-    return await site.create_table(
-        game="caravan",
-        options={"hands": 1},
-        seats=seats,
-        user_ids=[ANN, BEA],
-        settings=TableSettings(host=ANN),
-    )
+    return new_site(tmp_path)
 
 
 def play(table: Table) -> Any:

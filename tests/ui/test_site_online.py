@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from core.table import GUEST, OPEN, SeatInfo, Table, TableError, TableSettings
+from core.table import GUEST, SeatInfo, Table, TableError
 from storage import repo
-from storage.db import make_engine, migrate
+from tests.ui.sites import ANN, BEA, new_site, two_people
 from ui.site import MAX_CHAT, Site, clean_chat
 
-ANN, BEA, CID = "a" * 32, "b" * 32, "c" * 32
+CID = "c" * 32
 
 # A finished table schedules its own removal on NiceGUI's loop, which these tests do not run.
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
@@ -20,25 +20,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' w
 
 @pytest.fixture
 def site(tmp_path: Path) -> Site:
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(engine, user_id=uid, name=name)
-    return Site(engine, bot_pause=0)
-
-
-async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) -> Table:
-    seats = [
-        SeatInfo(GUEST, ANN, "Ann"),
-        SeatInfo.empty(OPEN) if open_seat else SeatInfo(GUEST, BEA, "Bea"),
-    ]
-    return await site.create_table(
-        game="caravan",
-        options={"hands": 1},
-        seats=seats,
-        user_ids=[s.user_id for s in seats],
-        settings=TableSettings(host=ANN, chat=chat),
-    )
+    return new_site(tmp_path)
 
 
 async def finish(table: Table) -> None:

@@ -12,24 +12,14 @@ from nicegui.testing import User
 
 from core.table import BOT, GUEST, SeatInfo, Table, TableError, TableSettings
 from storage import repo
-from storage.db import make_engine, migrate
+from tests.ui.sites import ANN, BEA, new_site
 from ui import site as site_module
 from ui.bot_pool import BotPool
 from ui.i18n import Translator
 from ui.pages.errors import refusal
 from ui.site import MAX_OPEN_PER_VISITOR, Site
 
-ANN, BEA = "a" * 32, "b" * 32
-
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
-
-
-def new_site(tmp_path: Path) -> Site:
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(engine, user_id=uid, name=name)
-    return Site(engine, bot_pause=0)
 
 
 @pytest.fixture
