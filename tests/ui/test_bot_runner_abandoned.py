@@ -13,7 +13,7 @@ from nicegui import core as nicegui_core
 
 from core.table import BOT, GUEST, HOTSEAT, SeatInfo, Table, TableSettings
 from storage import repo
-from storage.db import make_engine, migrate
+from tests.ui.sites import guests_engine
 from ui.bot_pool import BotPool
 from ui.site import Site
 
@@ -47,10 +47,7 @@ def choose() -> Counting:
 @pytest.fixture
 async def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, choose: Counting) -> Site:
     monkeypatch.setattr(nicegui_core, "loop", asyncio.get_running_loop())
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    repo.ensure_guest(engine, user_id=ANN, name="Ann")
-    site = Site(engine, bot_pause=0)
+    site = Site(guests_engine(tmp_path), bot_pause=0)
     site.bots.pool = BotPool(workers=1, executor=ThreadPoolExecutor(1))
     site.bots.choose = choose
     return site

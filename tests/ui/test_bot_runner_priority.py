@@ -15,8 +15,7 @@ import pytest
 from nicegui import core as nicegui_core
 
 from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
-from storage import repo
-from storage.db import make_engine, migrate
+from tests.ui.sites import guests_engine
 from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool, ready
 from ui.site import Site
 
@@ -61,10 +60,7 @@ def gate() -> Iterator[Gate]:
 @pytest.fixture
 async def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gate: Gate) -> Site:
     monkeypatch.setattr(nicegui_core, "loop", asyncio.get_running_loop())
-    engine = make_engine(f"sqlite:///{tmp_path / 'site.db'}")
-    migrate(engine)
-    repo.ensure_guest(engine, user_id=ANN, name="Ann")
-    site = Site(engine, bot_pause=0)
+    site = Site(guests_engine(tmp_path), bot_pause=0)
     site.bots.pool = BotPool(workers=1, executor=ThreadPoolExecutor(1))
     site.bots.choose = gate
     return site

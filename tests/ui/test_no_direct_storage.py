@@ -28,8 +28,6 @@ MODULES = sorted(
     for folder in ("ui/pages", "ui/auth")
     for p in (ROOT / folder).glob("*.py")
 )
-# The JSON record route moves to the gateway together with ``Site.table``.
-PENDING: set[str] = set()
 
 
 def takes_engine(fn: Callable[..., Any]) -> bool:
@@ -100,12 +98,7 @@ def _is_site(node: ast.expr) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(reason="moves with Site.table"))
-        if p in PENDING
-        else p
-        for p in MODULES
-    ],
+    MODULES,
 )
 def test_a_page_module_hands_storage_calls_to_the_gateway(path: str) -> None:
     assert direct_calls((ROOT / path).read_text(encoding="utf-8")) == []
