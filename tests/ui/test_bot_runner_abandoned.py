@@ -13,11 +13,9 @@ from nicegui import core as nicegui_core
 
 from core.table import BOT, GUEST, HOTSEAT, SeatInfo, Table, TableSettings
 from storage import repo
-from tests.ui.sites import guests_engine
+from tests.ui.sites import ANN, guests_engine
 from ui.bot_pool import BotPool
 from ui.site import Site
-
-ANN = "a" * 32
 
 
 async def until(condition: Callable[[], bool], deadline: float = 10.0) -> None:

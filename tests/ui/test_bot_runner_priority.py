@@ -15,11 +15,9 @@ import pytest
 from nicegui import core as nicegui_core
 
 from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
-from tests.ui.sites import guests_engine
+from tests.ui.sites import ANN, guests_engine
 from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool, ready
 from ui.site import Site
-
-ANN = "a" * 32
 
 
 class Gate:
