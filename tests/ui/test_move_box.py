@@ -193,7 +193,10 @@ async def test_garbled_notation_is_refused_with_the_engines_message_and_kept(use
     await hot_seat_caravan(user)
     box(user).value = "zz9"
     press(user, "Enter")
-    said = "'zz9' is not a play: write the cards as their corners show them, joined by '+', like 2MK+3MV."
+    said = (
+        "'zz9' is not a play: write the cards as their corners show them, joined by '+',"
+        " like 2MK+3MV."
+    )
     await user.should_see(said)
     assert text_of(user, "move-error") == said
     assert box(user).value == "zz9"

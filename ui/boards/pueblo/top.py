@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from core.games.pueblo.geometry import FILES  # the files the notation reads
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
 
 CELL = 48
 MARGIN = 22
-FILES = "abcdefgh"
 COLOURS = {
     "red": "#d32f2f",
     "blue": "#1976d2",
