@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
+
 import pytest
 
 from core.engine import State
@@ -26,7 +27,13 @@ from ui.boards.pueblo.board import pose_text
 from ui.i18n import Translator
 from ui.pages.move_box import read, shown
 
-PLAYERS = {"caravan": (2,), "camping": (2, 3), "feurio": (2, 3), "pueblo": (2, 3), "offseason": (3,)}
+PLAYERS = {
+    "caravan": (2,),
+    "camping": (2, 3),
+    "feurio": (2, 3),
+    "pueblo": (2, 3),
+    "offseason": (3,),
+}
 SEEDS = range(4)
 PLIES = 40  # random moves played from each start
 SAMPLE = 30  # legal actions checked per position, at most
