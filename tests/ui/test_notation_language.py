@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from core.engine import State
+from core.engine import IllegalAction, State
 from core.games import GAMES
 from core.notation import LANGUAGES
+from core.table import TableError
 from ui.boards.camping import svg as camping_svg
 from ui.boards.caravan.cards import card_html
 from ui.boards.feurio.svg import target_name
@@ -25,6 +26,7 @@ from ui.boards.offseason import board as offseason_board
 from ui.boards.pueblo import top as pueblo_top
 from ui.boards.pueblo.board import pose_text
 from ui.i18n import Translator
+from ui.pages.errors import refusal
 from ui.pages.move_box import read, shown
 
 PLAYERS = {
@@ -173,3 +175,20 @@ def test_off_season_reads_the_goods_word_of_the_pages_language() -> None:
     assert read("offseason", "fr", "load Dattes 4") == "load dates 4"
     assert read("offseason", "fr", "load fruit 3") == "load fruit 3"  # the codes' word
     assert read("offseason", "en", "load fruits 3") == "load fruits 3"  # French on no English page
+
+
+def test_a_spelling_the_engine_asks_for_is_written_in_the_pages_language() -> None:
+    state = GAMES["caravan"].new_game(2, 3)
+    seat = min(state.to_move())
+    single = next(a for a in state.legal_actions(seat) if "+" not in a and a != "pass")
+    typed = read("caravan", "fr", shown("caravan", "fr", single) + f"@{single[0]}")
+    try:
+        state.apply(seat, typed)  # a top rank on a caravan without a wild: not canonical
+    except IllegalAction as cause:
+        err = TableError(cause.code, cause.message, key=cause.key, **cause.params)
+    else:  # pragma: no cover - the engine takes only the canonical spelling
+        raise AssertionError(typed)
+    t = Translator("fr")
+    said = refusal(t, err, "caravan")
+    assert said == t("error.canonical", canonical=shown("caravan", "fr", single))
+    assert shown("caravan", "fr", single) != single

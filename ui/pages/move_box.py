@@ -187,7 +187,7 @@ class MoveBox:
         changed is sent to the browser (this runs for every viewer on every move)."""
         self.root.set_visibility(bool(held))
         if not held:
-            self.active, self.legal, self.suggestions = False, [], []
+            self.active, self.legal, self.suggestions, self.actions = False, [], [], {}
             return
         playing = not over and seat is not None and seat in to_move
         self.active = playing and bool(legal)
