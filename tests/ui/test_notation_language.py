@@ -2,7 +2,8 @@
 
 For every game and both languages, over the legal actions of many random positions:
 the action spelt with the labels its board draws (a Caravan card's corner, a square's
-column letter and row number, Pueblo's pose number, Off Season's goods word) reads back,
+column letter and row number, Pueblo's pose number, Off Season's goods word and card
+code, a Feurio cell as its target names it) reads back,
 through the move box's parser, as that very action; and so does the move box's own
 writing of it (its suggestions), which never shows two actions alike.
 """
@@ -23,6 +24,8 @@ from ui.boards.camping import svg as camping_svg
 from ui.boards.caravan.cards import card_html
 from ui.boards.feurio.svg import target_name
 from ui.boards.offseason import board as offseason_board
+from ui.boards.offseason.art import card_svg
+from ui.boards.offseason.words import card_name
 from ui.boards.pueblo import top as pueblo_top
 from ui.boards.pueblo.board import pose_text
 from ui.i18n import Translator
@@ -108,11 +111,20 @@ def _feurio(t: Translator, state: State, seat: int, action: str) -> str:
     return f"{word} {named.group(0)}"
 
 
+def _goods(t: Translator, code: str) -> str:
+    """A goods card's code as its picture's name ends: "Fruit worth 2 (F2)"."""
+    named = re.search(r"<title>[^<]*\(([^)<]+)\)</title>", card_svg(code, card_name(t, code)))
+    assert named, code
+    return named.group(1)
+
+
 def _offseason(t: Translator, state: State, seat: int, action: str) -> str:
-    """A goods type by the word the board names it with."""
+    """A goods type by the word the board names it with, a card by its picture's name."""
     words = action.split(" ")
     if words[0] == "load":
         return f"load {offseason_board.type_word(words[1], t.lang)} {words[2]}"
+    if words[0] in ("sell", "discard") and len(words) == 2:
+        return f"{words[0]} " + "+".join(_goods(t, code) for code in words[1].split("+"))
     return action
 
 
