@@ -4,7 +4,7 @@ A labelled text input under the board, for a seat this visitor holds. Suggestion
 come from the seat's legal actions (those starting with what is typed, then those
 containing it) in a listbox that the keyboard drives: Up and Down pick, Tab
 completes, Enter submits, Escape clears. Enter sends the picked suggestion, or
-else the typed text as it is: the engine judges it through the table's usual
+else the typed text as the game's notation reads it: the engine judges it through the table's usual
 submission, and a refusal is shown next to the box with the text kept. The box
 itself never decides whether a move is legal. "/" anywhere on the page focuses it.
 
