@@ -12,6 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Self, cast
 
+from core.notation import Notation
+
 
 class IllegalAction(ValueError):
     """An action that cannot be applied; the state is left unchanged.
@@ -108,6 +110,8 @@ class Rules(ABC):
     min_players: int
     max_players: int
     version: int = 1
+    # How players read and type the actions in their language (canonical by default).
+    notation: Notation = Notation()
 
     @abstractmethod
     def default_options(self, players: int) -> dict[str, Any]: ...

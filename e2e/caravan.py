@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from playwright.sync_api import Page
 
@@ -60,15 +60,16 @@ def _last_play(page: Page) -> dict[str, str] | None:
     )
 
 
-def _choose_single(page: Page) -> str | None:
-    """A single number card this player may play now: the lowest that the rules allow."""
+def choose_single(page: Page, exclude: Collection[str] = ()) -> str | None:
+    """A single number card this player may play now (none of ``exclude``): the lowest
+    that the rules allow."""
     phase = page.get_by_test_id("board").get_attribute("data-phase")
     last = None if phase == "lead" else _last_play(page)
     if last is not None and (last["kind"] != "caravan" or last["length"] != "1"):
         return None
     floor = 0 if last is None else int(last["top"])
     for code, playable in hand_cards(page):
-        if playable and code[0] in "23456789" and int(code[0]) > floor:
+        if playable and code[0] in "23456789" and int(code[0]) > floor and code not in exclude:
             return code
     return None
 
@@ -76,7 +77,7 @@ def _choose_single(page: Page) -> str | None:
 def take_turn(page: Page) -> None:
     """Play the lowest single card that may be played, else pass; wait until it is applied."""
     before = ply(page)
-    code = _choose_single(page)
+    code = choose_single(page)
     if code is None:
         page.get_by_test_id("pass").click()
     else:

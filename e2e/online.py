@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSock
 
 from core.games.caravan.cards import CARDS
 from core.record import replay
-from e2e.caravan import READY, _choose_single, dismiss_interlude, ply
+from e2e.caravan import READY, choose_single, dismiss_interlude, ply
 
 SEAT_CHOICES = {
     "bot:easy": "easy",
@@ -114,7 +114,7 @@ def whose_turn(page: Page) -> int | None:
 
 def choose(page: Page) -> str:
     """The action e2e/caravan.py would take: the lowest single card, else pass."""
-    return _choose_single(page) or "pass"
+    return choose_single(page) or "pass"
 
 
 def select(page: Page, action: str) -> None:

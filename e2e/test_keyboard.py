@@ -116,7 +116,8 @@ def test_garbled_notation_shows_the_engines_message_and_keeps_the_text(
     page.keyboard.press("Enter")
     error = page.get_by_test_id("move-error")
     expect(error).to_have_text(
-        "'7Q+zz' is not a play: write card codes joined by '+', like 2MK+3MV."
+        "'7Q+zz' is not a play: write the cards as their corners show them, joined by '+',"
+        " like 2MK+3MV."
     )
     expect(error).to_have_attribute("role", "alert")
     box = page.get_by_role("combobox", name="Move (notation)")

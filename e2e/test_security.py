@@ -20,6 +20,7 @@ from e2e.keyboard import BOX, READY, focus_box, suggestions
 from e2e.server import Server
 from storage import repo
 from storage.db import make_engine
+from ui.pages.move_box import read
 
 CRAFTED = '/signin?next=/x" :data-x="(window.__pwned=1)'
 SOCKET_PATH = "/_nicegui_ws/socket.io"
@@ -172,7 +173,7 @@ def test_a_socket_without_the_players_cookie_cannot_play_for_them_or_write_the_l
         make_engine(f"sqlite:///{site.workdir}/data/caravanserai.db"), match_id=table_id
     )
     assert record is not None
-    assert record["actions"][before][1] == own_move
+    assert record["actions"][before][1] == read("caravan", "en", own_move)  # as canonical
 
     log = server_log(site)
     assert "FORGED" not in log

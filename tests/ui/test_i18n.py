@@ -7,6 +7,7 @@ import string
 from pathlib import Path
 
 from core.games.caravan.cards import DECK, SUITS
+from core.games.caravan.notation import SUIT_LETTERS
 from ui.i18n import EN, FR, Translator, best_language
 
 UI = Path(__file__).resolve().parents[2] / "ui"
@@ -53,7 +54,8 @@ def test_every_card_and_suit_has_a_name_in_both_languages() -> None:
             if not card.is_wild or card.rank == 10:
                 assert t.has(f"card.{card.code}"), (lang, card.code)
         for suit in SUITS:
-            assert t.has(f"suit.{suit}") and t.has(f"suit.{suit}.letter"), (lang, suit)
+            assert t.has(f"suit.{suit}"), (lang, suit)
+            assert SUIT_LETTERS[lang][suit], (lang, suit)  # the corner's letters (notation)
 
 
 def test_the_browser_language_is_followed_with_english_as_fallback() -> None:

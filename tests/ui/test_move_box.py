@@ -17,7 +17,7 @@ from core.games import GAMES
 from core.games.caravan.cards import DECK
 from storage import repo
 from storage.db import make_engine
-from ui.pages.move_box import LIMIT, examples, suggest
+from ui.pages.move_box import LIMIT, examples, read, suggest
 
 HOT_SEAT = "A friend on this screen (hot seat)"
 OPEN_SEAT = "An open seat: anyone in the lobby may take it"
@@ -144,9 +144,9 @@ async def test_typing_lists_only_legal_moves_and_tab_completes_the_first(user: U
     assert single in offered or len(offered) == LIMIT
     starting = [a for a in offered if a.startswith(single[:1])]
     assert offered[: len(starting)] == starting  # what starts with the text comes first
-    for action in offered:  # every suggestion is made only of cards in this hand
-        cards = action.partition("@")[0].split("+")
-        assert set(cards) <= set(hand), action
+    for shown in offered:  # every suggestion is made only of cards in this hand
+        cards = read("caravan", "en", shown).partition("@")[0].split("+")
+        assert set(cards) <= set(hand), shown
     assert box(user).props["aria-expanded"] == "true"
     press(user, "Tab")
     assert box(user).value == offered[0]
@@ -186,14 +186,17 @@ async def test_a_picked_suggestion_is_played_with_up_down_and_enter(user: User) 
     assert box(user).props["aria-activedescendant"] == last.html_id
     press(user, "Enter")
     await user.should_see("Pass the device to")
-    assert await stored_actions(user) == [options[-1]]
+    assert await stored_actions(user) == [read("caravan", "en", options[-1])]
 
 
 async def test_garbled_notation_is_refused_with_the_engines_message_and_kept(user: User) -> None:
     await hot_seat_caravan(user)
     box(user).value = "zz9"
     press(user, "Enter")
-    said = "'zz9' is not a play: write card codes joined by '+', like 2MK+3MV."
+    said = (
+        "'zz9' is not a play: write the cards as their corners show them, joined by '+',"
+        " like 2MK+3MV."
+    )
     await user.should_see(said)
     assert text_of(user, "move-error") == said
     assert box(user).value == "zz9"
@@ -274,7 +277,7 @@ async def test_the_box_speaks_french(user: User) -> None:
     await user.should_see("Comment s'écrivent les coups")
     box(user).value = "zz9"
     press(user, "Enter")
-    await user.should_see("« zz9 » n'est pas un coup : écrivez les codes des cartes reliés")
+    await user.should_see("« zz9 » n'est pas un coup : écrivez les cartes comme leurs coins")
     assert box(user).value == "zz9"
 
 
@@ -286,7 +289,8 @@ async def test_every_game_is_played_from_the_box(user: User, game: str) -> None:
     user.find(marker="start").click()
     await user.should_see("Your move. For example:", retries=300)
     press(user, "ArrowDown")
-    (first,) = shown_suggestions(user)[:1]
+    (shown,) = shown_suggestions(user)[:1]
+    first = read(game, "en", shown)
     before = ply(user)
     press(user, "Enter")
     for _ in range(300):  # the visitor sits first; the move is stored before it is shown

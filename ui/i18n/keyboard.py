@@ -12,6 +12,7 @@ EN: dict[str, str] = {
     "keyboard.empty": "Type a move first, for example {example}.",
     "keyboard.help": "Type a move and press Enter. Tab completes, ↑ and ↓ choose among the suggestions, Esc clears. Press / anywhere on the page to come back here.",
     "keyboard.notation": "How moves are written",
+    "keyboard.labels.caravan": "Type each card as its corner shows it (AM+CM, 6LK); the codes of game records (1M+NM) are understood too. On a page in another language, its letters decide (in French, L is Moons).",
     "error.action_too_long": "'{action}' is too long: a move is written in at most {limit} characters.",
 }
 
@@ -25,5 +26,6 @@ FR: dict[str, str] = {
     "keyboard.empty": "Tapez d'abord un coup, par exemple {example}.",
     "keyboard.help": "Tapez un coup puis Entrée. Tab complète, ↑ et ↓ choisissent parmi les suggestions, Échap efface. Appuyez sur / n'importe où sur la page pour revenir ici.",
     "keyboard.notation": "Comment s'écrivent les coups",
+    "keyboard.labels.caravan": "Tapez chaque carte comme son coin l’indique (AL+CL, 6FN) : une lettre se lit en français (L : Lunes, N : Nœuds). Les codes anglais des relevés de partie (1M+NM) sont aussi compris là où la lettre française ne désigne aucune carte.",
     "error.action_too_long": "«\u00a0{action}\u00a0» est trop long\u00a0: un coup s'écrit en {limit}\u00a0caractères au plus.",
 }

@@ -45,10 +45,6 @@ EN: dict[str, str] = {
     "offseason.shape.A": "amphora",
     "offseason.shape.J": "jug",
     "offseason.shape.B": "bowl",
-    "offseason.type.dates": "dates",
-    "offseason.type.carpets": "carpets",
-    "offseason.type.vases": "vases",
-    "offseason.type.fruit": "fruit",
     # Auctions
     "offseason.auction.standard": "Sealed bid",
     "offseason.auction.second_price": "Second-price sealed bid",
@@ -315,10 +311,6 @@ FR: dict[str, str] = {
     "offseason.shape.A": "amphore",
     "offseason.shape.J": "cruche",
     "offseason.shape.B": "bol",
-    "offseason.type.dates": "dattes",
-    "offseason.type.carpets": "tapis",
-    "offseason.type.vases": "vases",
-    "offseason.type.fruit": "fruits",
     # Auctions
     "offseason.auction.standard": "Enchère sous pli",
     "offseason.auction.second_price": "Enchère sous pli au second prix",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from core.games import GAMES
 from core.table import TableError
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.i18n import Translator
@@ -20,12 +21,16 @@ def page_timeout(gateway: Gateway) -> float:
     return gateway.timeout * CALLS_PER_PAGE + DRAWING
 
 
-def refusal(t: Translator, err: TableError) -> str:
-    """The engine's or the table's reason, translated when the catalogue knows it."""
+def refusal(t: Translator, err: TableError, game: str | None = None) -> str:
+    """The engine's or the table's reason, translated when the catalogue knows it. With
+    ``game``, a spelling the engine suggests (``canonical``) is written as the page's
+    language shows moves."""
     if isinstance(err.__cause__, ShuttingDown):  # not "try again": the site is going away
         return t("error.restarting")
     params = dict(err.params)
     key = params.pop("key", None)
+    if game is not None and isinstance(params.get("canonical"), str):
+        params["canonical"] = GAMES[game].notation.write(params["canonical"], t.lang)
     if key and t.has(f"error.{key}"):
         return t(f"error.{key}", **{k: _show(v) for k, v in params.items()})
     if t.has(f"error.{err.code}"):

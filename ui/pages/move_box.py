@@ -4,9 +4,14 @@ A labelled text input under the board, for a seat this visitor holds. Suggestion
 come from the seat's legal actions (those starting with what is typed, then those
 containing it) in a listbox that the keyboard drives: Up and Down pick, Tab
 completes, Enter submits, Escape clears. Enter sends the picked suggestion, or
-else the typed text as it is: the engine judges it through the table's usual
+else the typed text as the game's notation reads it: the engine judges it through the table's usual
 submission, and a refusal is shown next to the box with the text kept. The box
 itself never decides whether a move is legal. "/" anywhere on the page focuses it.
+
+Moves are shown and read in the page's language, as the board labels them (a Caravan
+card as its corner shows it: ``AL`` for the Ace of Moons in French): the game's
+:class:`~core.notation.Notation` writes the suggestions and examples and reads the text
+back into the canonical action the table is sent, which is what records store.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from nicegui import ui
 from nicegui.elements.mixins.text_element import TextElement
 from nicegui.events import GenericEventArguments, ValueChangeEventArguments
 
+from core.games import GAMES
 from ui.attrs import attrs
 from ui.i18n import Translator
 
@@ -64,15 +70,20 @@ if (!window.csMoveKey) {
 </script>"""
 
 
+def _fold(text: str) -> str:
+    """Text as it is compared: case and spaces ignored (a card's corner reads "A L")."""
+    return "".join(text.split()).casefold()
+
+
 def suggest(legal: Sequence[str], typed: str, limit: int = LIMIT) -> list[str]:
-    """The legal actions matching ``typed`` (case ignored): those starting with it, then
-    those containing it, each in the engine's order; at most ``limit``. Empty text
+    """The moves matching ``typed`` (case and spaces ignored): those starting with it,
+    then those containing it, each in the engine's order; at most ``limit``. Empty text
     matches everything. One pass over the list, so hundreds of actions stay cheap."""
-    needle = typed.strip().casefold()
+    needle = _fold(typed)
     starting: list[str] = []
     containing: list[str] = []
     for action in legal:
-        folded = action.casefold()
+        folded = _fold(action)
         if folded.startswith(needle):
             starting.append(action)
             if len(starting) == limit:
@@ -90,13 +101,26 @@ def examples(legal: Sequence[str], count: int = EXAMPLES) -> list[str]:
     return list(dict.fromkeys(picks))
 
 
+def shown(game: str, lang: str, action: str) -> str:
+    """A canonical action as the move box shows it on a page in ``lang``."""
+    return GAMES[game].notation.write(action, lang)
+
+
+def read(game: str, lang: str, text: str) -> str:
+    """What the move box sends for ``text`` typed on a page in ``lang``: the canonical
+    action it names, else the text as typed (the engine then says what is wrong)."""
+    return GAMES[game].notation.read(text, lang)
+
+
 class MoveBox:
     """One client's move box. ``submit(text, refused)`` plays the text for the seat
     shown, as a click on the board would, and calls ``refused(message)`` on a refusal."""
 
     def __init__(self, t: Translator, game: str, submit: Submit) -> None:
         self.t, self.submit = t, submit
-        self.legal: list[str] = []
+        self.game = game
+        self.legal: list[str] = []  # the moves as shown (in the page's language)
+        self.actions: dict[str, str] = {}  # a move as shown -> its canonical action
         self.suggestions: list[str] = []
         self.cursor: int | None = None  # the suggestion picked with Up/Down
         self.listing = False  # Down on an empty box lists the first legal actions
@@ -124,7 +148,10 @@ class MoveBox:
             self.status = ui.label().classes("text-sm")
             self.status.props('data-testid="move-status"').mark("move-status")
             with ui.row().classes("items-baseline gap-2 text-xs text-grey-8"):
-                ui.label(t("keyboard.help")).props('data-testid="move-help"')
+                help_text = t("keyboard.help")
+                if t.has(f"keyboard.labels.{game}"):
+                    help_text += " " + t(f"keyboard.labels.{game}")
+                ui.label(help_text).props('data-testid="move-help"')
                 ui.link(t("keyboard.notation"), f"/rules/{game}#notation", new_tab=True)
         described = f"{self.status.html_id} {self.error.html_id}"
         attrs(self.input, {"aria-controls": self.listbox.html_id, "aria-describedby": described})
@@ -160,11 +187,13 @@ class MoveBox:
         changed is sent to the browser (this runs for every viewer on every move)."""
         self.root.set_visibility(bool(held))
         if not held:
-            self.active, self.legal, self.suggestions = False, [], []
+            self.active, self.legal, self.suggestions, self.actions = False, [], [], {}
             return
         playing = not over and seat is not None and seat in to_move
         self.active = playing and bool(legal)
-        self.legal = list(legal) if self.active else []
+        lang = self.t.lang
+        self.actions = {shown(self.game, lang, a): a for a in legal} if self.active else {}
+        self.legal = list(self.actions)
         _set_prop(self.input, "readonly", None if self.active else True)
         if self.active:
             status = self.t("keyboard.your_move", examples=", ".join(examples(self.legal)))
@@ -270,15 +299,15 @@ class MoveBox:
         if self.busy:
             return
         if self.cursor is not None and self.cursor < len(self.suggestions):
-            text = self.suggestions[self.cursor]
+            action = self.actions[self.suggestions[self.cursor]]
         else:
-            text = self.text.strip()
-        if not text:
+            action = read(self.game, self.t.lang, self.text)
+        if not action:
             self._say(self.t("keyboard.empty", example=self.legal[0]))
             return
         self.busy = True
         try:
-            played = await self.submit(text, self._say)
+            played = await self.submit(action, self._say)
         finally:
             self.busy = False
         if played:

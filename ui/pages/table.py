@@ -504,10 +504,11 @@ class TableView:
                         raise
                     expected = self.table.ply
         except TableError as err:
+            reason = refusal(self.t, err, self.table.game)
             if refused is None:
-                ui.notify(refusal(self.t, err), type="negative")
+                ui.notify(reason, type="negative")
             else:
-                refused(refusal(self.t, err))
+                refused(reason)
             if err.code in ("stale", "game_over"):
                 self.ply = self.table.ply
                 self._rebuild()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Rules
+from core.games.caravan.notation import CaravanNotation
 from core.games.caravan.state import CaravanState
 
 
@@ -20,6 +21,7 @@ class CaravanRules(Rules):
     min_players = 2
     max_players = 2
     version = 1
+    notation = CaravanNotation()
 
     def default_options(self, players: int) -> dict[str, Any]:
         return {"hands": 5, "wild_ranks": "2-9"}

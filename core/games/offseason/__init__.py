@@ -27,6 +27,7 @@ from typing import Any
 
 from core.engine import Rules
 from core.games.offseason.cards import FRUIT_RULES, LOWEST_ONLY
+from core.games.offseason.notation import OffSeasonNotation
 from core.games.offseason.state import OffSeasonState
 
 
@@ -36,6 +37,7 @@ class OffSeasonRules(Rules):
     min_players = 2  # two players play the two-player variant (decision D1)
     max_players = 5
     version = 1
+    notation = OffSeasonNotation()
 
     def default_options(self, players: int) -> dict[str, Any]:
         return {

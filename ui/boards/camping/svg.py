@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from core.games.camping.grid import LETTERS  # the column letters the notation reads
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
 
 CELL = 56
 MARGIN = 26
-LETTERS = "abcdefghij"
 
 COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a")  # seats 0-3
 TINTS = ("#ef9a9a", "#90caf9", "#a5d6a7", "#ce93d8")

@@ -8,6 +8,7 @@ from html import escape
 from nicegui import ui
 
 from core.games.caravan.cards import ACE, CARDS, CROWN
+from core.games.caravan.notation import rank_label, suit_letters
 from ui.attrs import attrs
 from ui.i18n import Translator
 
@@ -60,15 +61,6 @@ def suit_svg(suit: str, size: int = 22) -> str:
     )
 
 
-def rank_label(t: Translator, code: str) -> str:
-    rank = CARDS[code].rank
-    if rank == ACE:
-        return t("rank.ace_short")
-    if rank == CROWN:
-        return t("rank.crown_short")
-    return str(rank)
-
-
 def card_name(t: Translator, code: str) -> str:
     """The card's name in the visitor's language (the Decktet names its cards)."""
     card = CARDS[code]
@@ -88,9 +80,10 @@ def card_description(t: Translator, code: str) -> str:
 def card_html(t: Translator, code: str) -> str:
     card = CARDS[code]
     symbols = "".join(suit_svg(s) for s in card.suits)
-    letters = "".join(t(f"suit.{s}.letter") for s in card.suits)
+    # The corner: what a player types for this card (the notation's own table).
+    rank, letters = rank_label(code, t.lang), suit_letters(code, t.lang)
     return (
-        f'<div class="cv-rank">{rank_label(t, code)}<span class="cv-letters">{letters}</span></div>'
+        f'<div class="cv-rank">{rank}<span class="cv-letters">{letters}</span></div>'
         f'<div class="cv-suits">{symbols}</div>'
         f'<div class="cv-name">{card_name(t, code)}</div>'
     )

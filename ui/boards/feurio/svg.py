@@ -259,9 +259,11 @@ def _clickable(view: dict[str, Any], clicks: Clicks, t: Translator) -> list[str]
     for cell, token in sorted(clicks.cells.items()):
         cx, cy = centre(*cell_qr(cell))
         badge = clicks.badges.get(cell)
-        name = target(target_name(view, token, badge, t))
+        said = target_name(view, token, badge, t)
+        # The tooltip shows the cell as the notation writes it ("Lay the tile on 2,-1").
         out.append(
-            f'<g class="fu-click" data-click="{escape(token)}" data-testid="cell-{cell}"{name}>'
+            f'<g class="fu-click" data-click="{escape(token)}" data-testid="cell-{cell}"'
+            f"{target(said)}><title>{escape(said)}</title>"
             f'<polygon points="{hex_points(cx, cy, R - 3)}" class="fu-target"/>'
         )
         if badge:

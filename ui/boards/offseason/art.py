@@ -179,7 +179,9 @@ def _fruit(value: int) -> str:
 
 
 def card_svg(code: str, title: str, *, size: str = "md") -> str:
-    """A goods card's face; ``size`` is md (34 x 48 px), sm or xs."""
+    """A goods card's face; ``size`` is md (34 x 48 px), sm or xs. Its name ends with
+    the card's code as the notation writes it ("Red carpet (CR)", typed ``sell CR``)."""
+    title = f"{title} ({code})"
     face = FACES[code]
     if face.type == "dates":
         inner = _dates(face.dates)

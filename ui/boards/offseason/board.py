@@ -22,6 +22,7 @@ from uuid import uuid4
 
 from nicegui import ui
 
+from core.games.offseason.notation import type_word
 from ui.attrs import attrs
 from ui.boards.offseason.art import (
     auction_icon,
@@ -484,7 +485,7 @@ class OffSeasonBoard:
                 slots.append(f'<span class="os-slot{" os-extra" if last else ""}"></span>')
             notes = []
             if camel["type"]:
-                notes.append(t(f"offseason.type.{camel['type']}"))
+                notes.append(type_word(camel["type"], t.lang))
             else:
                 notes.append(t("offseason.empty"))
             if camel["full"]:
@@ -636,7 +637,7 @@ class OffSeasonBoard:
         kind_now = self._load_kind() if self._active() else None
         for kind, codes in turn["pending"].items():
             cards = "".join(card_svg(c, card_name(t, c), size="sm") for c in codes)
-            label = escape(t("offseason.waiting_goods", type=t(f"offseason.type.{kind}")))
+            label = escape(t("offseason.waiting_goods", type=type_word(kind, t.lang)))
             choosable = kind_now is not None and any(
                 a.startswith(f"load {kind} ") for a in self.legal
             )
@@ -726,7 +727,8 @@ class OffSeasonBoard:
         if step == "sell" and view["last_round"]:
             return t("offseason.prompt.sell_last")
         if step == "load":
-            return t("offseason.prompt.load", type=t(f"offseason.type.{self._load_kind()}"))
+            kind = self._load_kind()
+            return t("offseason.prompt.load", type=type_word(kind, t.lang) if kind else "")
         return t(f"offseason.prompt.{step}")
 
     def _hint(self) -> str:

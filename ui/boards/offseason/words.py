@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.games.offseason.cards import FACES
+from core.games.offseason.notation import type_word
 from ui.i18n import Translator
 
 POWER_WORDS = ("purse", "token", "supply", "sort")
@@ -62,7 +63,7 @@ def action_text(t: Translator, action: str) -> str:
     if word == "swap" and len(args) == 2:
         return t("offseason.act.swap", a=args[0], b=args[1])
     if word == "load" and len(args) == 2:
-        return t("offseason.act.load", type=t(f"offseason.type.{args[0]}"), camel=args[1])
+        return t("offseason.act.load", type=type_word(args[0], t.lang), camel=args[1])
     if word == "saddle":
         return t("offseason.act.saddle", camel=rest)
     if word in ("pass", "skip"):
@@ -120,7 +121,7 @@ def event_text(t: Translator, names: list[str], event: dict[str, Any]) -> str:
         return t(
             "offseason.ev.load",
             name=name,
-            type=t(f"offseason.type.{event['type']}"),
+            type=type_word(event["type"], t.lang),
             camel=event["camel"],
         )
     if kind == "saddle":

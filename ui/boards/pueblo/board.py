@@ -25,6 +25,14 @@ Submit = Callable[[str], Awaitable[bool]]
 CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
 
 
+def pose_text(t: Translator, pose: int | None, poses: list[int]) -> str:
+    """The pose shown: its number as the notation writes it (``C3@d4`` is pose 3), and
+    where it stands among the poses the stone may take now."""
+    if pose is None or pose not in poses:
+        return ""
+    return t("pueblo.pose_n", pose=pose, n=poses.index(pose) + 1, total=len(poses))
+
+
 class PuebloBoard:
     """One client's Pueblo board. ``seat`` None shows a spectator's view."""
 
@@ -134,9 +142,7 @@ class PuebloBoard:
             cells = view["poses"][self.pose]["cells"] if self.pose is not None else []
             self.pose_picture.set_content(pose_svg(cells, colour))
             poses = self._poses()
-            self.pose_label.set_text(
-                t("pueblo.pose_n", n=poses.index(self.pose) + 1, total=len(poses))
-            )
+            self.pose_label.set_text(pose_text(t, self.pose, poses))
             self.rotate.set_enabled(len(poses) > 1 and not self.busy)
         for seat, label in self._penalties.items():
             label.set_text(str(int(view["penalties"][seat])))

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from core.games.pueblo.geometry import FILES  # the files the notation reads
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
 
 CELL = 48
 MARGIN = 22
-FILES = "abcdefgh"
 COLOURS = {
     "red": "#d32f2f",
     "blue": "#1976d2",
@@ -246,14 +246,16 @@ def _clickable(view: dict[str, Any], targets: Targets, t: Translator) -> list[st
             owner[(cube["x"], cube["y"])] = cube["stone"]
         for stone, token in sorted(targets.stones.items()):
             columns = [c for c, s in owner.items() if s == stone]
+            said = target_name(token, t)  # also the tooltip: the stone's number ("remove 7")
             for i, (x, y) in enumerate(sorted(columns)):
                 px, py = xy(x, y)
                 # One button per stone; its other squares answer the mouse only.
-                first = f' data-testid="stone-{stone}"{target(target_name(token, t))}'
+                first = f' data-testid="stone-{stone}"{target(said)}'
                 marks = first if i == 0 else ' aria-hidden="true"'
                 out.append(
                     f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                    f'rx="4" class="pb-hit-site" data-click="{escape(token)}"{marks}/>'
+                    f'rx="4" class="pb-hit-site" data-click="{escape(token)}"{marks}>'
+                    f"<title>{escape(said)}</title></rect>"
                 )
     return out
 
