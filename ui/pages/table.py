@@ -353,6 +353,7 @@ class TableView:
         self.board = None
         self.covered = False
         self.movers = set(self.table.state.to_move())
+        self.move_box.show([], held=(), seat=None, to_move=self.movers, over=False)  # none
         if self.leave_feed is None:
             if self.info.feed is None:
                 self.info.feed = SpectatorFeed(self.table, draw)
