@@ -24,9 +24,7 @@ async def table_of_two(engine: Engine) -> tuple[Table, list[str]]:
     seats = [SeatInfo(HUMAN, ids[0], "Ann"), SeatInfo(HUMAN, ids[1], "Bea")]
     record = new_record("caravan", 2, SEED, {"hands": 1}, ["Ann", "Bea"])
     match_id = new_match_id()
-    repo.create_match(
-        engine, match_id=match_id, record=record, seats=seats, user_ids=ids
-    )
+    repo.create_match(engine, match_id=match_id, record=record, seats=seats, user_ids=ids)
     table = Table(
         match_id,
         record,
