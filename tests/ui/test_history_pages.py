@@ -371,6 +371,8 @@ async def test_a_resignation_is_told_in_the_replay(user: User) -> None:
 
     await user.should_see("Ann resigned after move 4; Bot (normal) played on.")
     await user.should_see("Ann resigned here; a bot plays on.")
+    # A draw on the board, but Ann resigned: her seat lost, whatever the bot did.
+    await user.should_see("Players: Bot for Ann · Bea. Won by Bea.")
 
 
 async def test_a_match_still_being_played_is_not_replayed(user: User) -> None:
