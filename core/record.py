@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from core.engine import IllegalAction, State
@@ -99,15 +100,65 @@ def _apply(state: State, ply: int, seat: int, action: str) -> None:
         ) from err
 
 
-def result_of(state: State) -> dict[str, Any]:
-    """A record's ``result`` entry for a finished state: scores and ranking per seat."""
-    return {"scores": state.scores(), "ranking": state.ranking()}
+def result_of(state: State, resigned: Collection[int] = ()) -> dict[str, Any]:
+    """A record's ``result`` entry for a finished state: ``scores`` per seat and the
+    ``ranking`` of the players behind the seats (1 for the winner, ties share a rank).
+
+    A resignation is a loss, whatever the bot that took the seat over did: every seat in
+    ``resigned`` is ranked last (:func:`standing`), and the engine's own order of the seats,
+    the bots' included, is kept as ``board_ranking``.
+    """
+    ranking = state.ranking()
+    result: dict[str, Any] = {"scores": state.scores(), "ranking": standing(ranking, resigned)}
+    if resigned:
+        result["board_ranking"] = ranking
+    return result
+
+
+def standing(ranking: list[int], resigned: Collection[int]) -> list[int]:
+    """Each seat's player's place: ``ranking`` among the players who played on, then
+    every player who resigned, sharing the last place. A ranking that already puts the
+    resigners last is returned as it is, so results stored either way read alike.
+
+    >>> standing([2, 1, 3], set())
+    [2, 1, 3]
+    >>> standing([1, 2], {0})  # the bot that took seat 0 won: its player still lost
+    [2, 1]
+    >>> standing([1, 2, 2, 4], {0})
+    [4, 1, 1, 3]
+    >>> standing([3, 1, 2], {1, 2})
+    [1, 2, 2]
+    """
+    stayed = [seat for seat in range(len(ranking)) if seat not in resigned]
+    last = len(stayed) + 1
+    return [
+        last if seat in resigned else 1 + sum(ranking[other] < ranking[seat] for other in stayed)
+        for seat in range(len(ranking))
+    ]
+
+
+def resigned_seats(notes: Any) -> set[int]:
+    """The seats whose players resigned, from a record's ``resigned`` notes
+    (``[{"seat": 1, "ply": 12, ...}]``); anything else in them is ignored.
+
+    >>> sorted(resigned_seats([{"seat": 1, "ply": 3}, {"seat": "x"}, "junk"]))
+    [1]
+    """
+    if not isinstance(notes, list):
+        return set()
+    return {
+        note["seat"]
+        for note in notes
+        if isinstance(note, dict)
+        and isinstance(note.get("seat"), int)
+        and not isinstance(note.get("seat"), bool)
+    }
 
 
 def with_result(record: dict[str, Any], state: State) -> dict[str, Any]:
     """The record with its result filled in from a finished state."""
     done = dict(record)
-    done["result"] = result_of(state)
+    done["result"] = result_of(state, resigned_seats(record.get("resigned")))
     return done
 
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.engine import IllegalAction, State
-from core.record import replay, result_of
+from core.record import replay, resigned_seats, result_of, standing
 
 log = logging.getLogger(__name__)
 
@@ -246,17 +246,27 @@ class Table:
         (an abandoned game has its result once the site has stored it)."""
         return self.state.is_over() or bool(self.record.get("result"))
 
+    @property
+    def resigned(self) -> set[int]:
+        """The seats whose players resigned (a bot plays each of them on)."""
+        return resigned_seats(self.record.get("resigned"))
+
+    def final_result(self, state: State) -> dict[str, Any]:
+        """The stored result of the finished ``state`` at this table: a player who resigned
+        is ranked last even when the bot that took their seat won (:func:`result_of`)."""
+        return result_of(state, self.resigned)
+
     def resignation_result(self) -> dict[str, Any]:
         """The result of an abandoned game: the seats nobody resigned are ranked by the
         engine's current standing, every resigned seat shares the last place after them
         (a resignation is a loss); scores are the current ones."""
         scores = self.state.scores()
-        resigned = {note.get("seat") for note in self.record.get("resigned", [])}
-        kept = [seat for seat in range(len(self.seats)) if seat not in resigned]
-        ranking = [1 + len(kept)] * len(self.seats)
-        for seat in kept:
-            ranking[seat] = 1 + sum(scores[other] > scores[seat] for other in kept)
-        return {"scores": scores, "ranking": ranking, "ended": "resigned"}
+        by_score = [1 + sum(other > score for other in scores) for score in scores]
+        return {
+            "scores": scores,
+            "ranking": standing(by_score, self.resigned),
+            "ended": "resigned",
+        }
 
     def seats_held_by(self, identity: str) -> list[int]:
         if not identity:
@@ -463,7 +473,7 @@ class Table:
         self.state = after
         self.record["actions"].append([move.seat, move.action])
         if after.is_over():
-            self.record["result"] = result_of(after)
+            self.record["result"] = self.final_result(after)
 
     async def _settle(self, announce: list[Move]) -> None:
         """Make the table agree with storage after a write whose outcome is unknown; a
@@ -495,7 +505,7 @@ class Table:
         gone = self.record["actions"][ply - 1] if len(self.record["actions"]) >= ply else None
         self.state = replay({**self.record, "actions": actions})  # first: it may raise
         self.record["actions"] = actions
-        self.record["result"] = result_of(self.state) if self.state.is_over() else None
+        self.record["result"] = self.final_result(self.state) if self.state.is_over() else None
         self._before = None
         if stored is not None:
             announce.append(Move(ply, stored[0], stored[1]))

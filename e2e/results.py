@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from core.record import replay
 
@@ -21,6 +22,14 @@ def shown_final_scores(page: Page, players: int = 2) -> list[int]:
     return [int(page.get_by_test_id(f"final-score-{seat}").inner_text()) for seat in range(players)]
 
 
+def expect_scores_named(outcome: Locator, names: list[str], scores: list[int]) -> None:
+    """A history row's outcome says whose score is whose: each seat's score follows "You"
+    (the visitor's one seat) or the seat's name ("Won · You 22 · Bot (easy) 5")."""
+    for name, score in zip(names, scores, strict=True):
+        who = rf"(You|{re.escape(name)})"
+        expect(outcome).to_contain_text(re.compile(rf"· {who} {score}( ·|$)"))
+
+
 def finish_and_check(page: Page, base_url: str, play_to_end: Callable[[Page], None]) -> str:
     """Play to the result, compare with the engine's replay, find it in history, replay it."""
     match_id = page.url.rsplit("/", 1)[-1]
@@ -32,7 +41,7 @@ def finish_and_check(page: Page, base_url: str, play_to_end: Callable[[Page], No
     page.get_by_test_id("to-history").click()
     row = page.get_by_test_id(f"match-{match_id}")
     expect(row).to_be_visible()
-    expect(row.get_by_test_id("outcome")).to_contain_text(" – ".join(map(str, engine_scores)))
+    expect_scores_named(row.get_by_test_id("outcome"), record["seats"], engine_scores)
     row.get_by_test_id("replay").click()
     total = len(record["actions"])
     expect(page.get_by_test_id("replay-ply")).to_have_text(f"Move {total} of {total}")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from core.record import replay
 from e2e.caravan import open_new_table, ply
 from e2e.keyboard import BOX, READY, focus_box, open_table_by_keyboard, suggestions, tab_to
-from e2e.results import shown_final_scores, stored_record
+from e2e.results import expect_scores_named, shown_final_scores, stored_record
 
 
 def play_turn(page: Page, turn: int) -> str:
@@ -99,7 +99,7 @@ def test_a_caravan_match_is_played_to_the_end_with_the_keyboard_only(
     page.keyboard.press("Enter")
     row = page.get_by_test_id(f"match-{match_id}")
     expect(row).to_be_visible()
-    expect(row.get_by_test_id("outcome")).to_contain_text(" – ".join(map(str, engine_scores)))
+    expect_scores_named(row.get_by_test_id("outcome"), record["seats"], engine_scores)
     tab_to(page, f"[data-testid=match-{match_id}] [data-testid=replay]")
     page.keyboard.press("Enter")
     total = len(record["actions"])

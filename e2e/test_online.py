@@ -41,7 +41,7 @@ from e2e.online import (
     take_turn,
     wait_until,
 )
-from e2e.results import shown_final_scores, stored_record
+from e2e.results import expect_scores_named, shown_final_scores, stored_record
 
 Person = Callable[[], tuple[BrowserContext, Page]]
 
@@ -119,7 +119,8 @@ def in_history(page: Page, base_url: str, match_id: str, scores: list[int]) -> N
     page.goto(base_url + "/history")
     row = page.get_by_test_id(f"match-{match_id}")
     expect(row).to_be_visible()
-    expect(row.get_by_test_id("outcome")).to_contain_text(" – ".join(map(str, scores)))
+    names = stored_record(base_url, match_id)["seats"]
+    expect_scores_named(row.get_by_test_id("outcome"), names, scores)
 
 
 def assert_nothing_hidden_received(record: dict[str, Any], wires: dict[int | None, Wire]) -> None:

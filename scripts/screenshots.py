@@ -65,6 +65,8 @@ PAGES: tuple[Shot, ...] = (
     ),
     Shot("table-waiting", f"/table/{WAITING}"),
     Shot("table-finished", f"/table/{FINISHED[0].id}", settle=1.5, scroll="[data-testid=result]"),
+    # The top of a finished game: the headline says who won and the final scores.
+    Shot("end-headline", f"/table/{FINISHED[0].id}", settle=1.5),
     Shot("replay", f"/replay/{FINISHED[0].id}", settle=1.5),
     Shot("history", "/history"),
     Shot("profile", f"/players/{PLAYER}"),

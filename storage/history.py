@@ -8,7 +8,11 @@ The user's *outcome* of a match is read from the stored ``result`` (see
 :func:`core.record.result_of`) and the seats they held (:func:`outcome`): ``won``
 when one of their seats ranked first alone, ``drawn`` when one of their seats
 shares first place (with anyone, even with another of their own seats), ``lost``
-when none of their seats ranked first, ``ongoing`` while the match is played.
+when none of their seats ranked first, ``ongoing`` while the match is played. A
+player who resigned is ranked last (:func:`core.record.standing`, from the match's
+notes, so that results stored before the ranking said so read the same): their
+match is lost even when the bot that took their seat won it, or when everyone
+resigned.
 The game, the status and the opponent's name are filtered in SQL; won, lost and
 drawn are told apart in Python from the rankings of the user's finished matches
 (SQLite and PostgreSQL index JSON arrays differently), then counted and paged.
@@ -16,7 +20,7 @@ drawn are told apart in Python from the rankings of the user's finished matches
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,6 +28,7 @@ from typing import Any
 from sqlalchemy import Engine, func, or_
 from sqlmodel import Session, col, select
 
+from core.record import resigned_seats, standing
 from storage.db import session
 from storage.models import FINISHED, PLAYING, Match, Move, Seat
 
@@ -46,10 +51,17 @@ class HistoryRow:
     user_seats: list[int]  # the seats the user held
     moves: int
     outcome: str | None  # one of OUTCOMES; None for a finished match with no readable result
+    resigned: frozenset[int] = frozenset()  # the seats whose players resigned
 
 
-def outcome(status: str, result: Mapping[str, Any] | None, user_seats: Sequence[int]) -> str | None:
-    """The user's outcome of a match, from the seats they held.
+def outcome(
+    status: str,
+    result: Mapping[str, Any] | None,
+    user_seats: Sequence[int],
+    resigned: Collection[int] = (),
+) -> str | None:
+    """The user's outcome of a match, from the seats they held (and those in ``resigned``,
+    whose players gave up: ranked last).
 
     >>> outcome("finished", {"ranking": [2, 1]}, [1])
     'won'
@@ -59,6 +71,10 @@ def outcome(status: str, result: Mapping[str, Any] | None, user_seats: Sequence[
     'lost'
     >>> outcome("finished", {"ranking": [2, 1]}, [0, 1])  # hot seat: one of theirs won alone
     'won'
+    >>> outcome("finished", {"ranking": [2, 1]}, [1], resigned={1})  # a bot won for them
+    'lost'
+    >>> outcome("finished", {"ranking": [1, 1]}, [0], resigned={0, 1})  # both gave up
+    'lost'
     >>> outcome("playing", None, [0])
     'ongoing'
     """
@@ -67,7 +83,9 @@ def outcome(status: str, result: Mapping[str, Any] | None, user_seats: Sequence[
     ranking = (result or {}).get("ranking")
     if not isinstance(ranking, list) or not all(0 <= s < len(ranking) for s in user_seats):
         return None
-    if not user_seats or all(ranking[s] != 1 for s in user_seats):
+    ranking = standing(ranking, resigned)
+    played_on = [s for s in user_seats if s not in resigned]
+    if not played_on or all(ranking[s] != 1 for s in played_on):
         return LOST
     return WON if ranking.count(1) == 1 else DRAWN
 
@@ -93,7 +111,7 @@ def matches_for_user_page(
     if page < 1 or not 1 <= per_page <= MAX_PER_PAGE:
         raise ValueError(f"Pages count from 1 and hold 1 to {MAX_PER_PAGE} matches.")
     statuses = {None: (PLAYING, FINISHED), ONGOING: (PLAYING,)}.get(result, (FINISHED,))
-    query = select(Match.id, Match.status, Match.result).where(
+    query = select(Match.id, Match.status, Match.result, Match.notes).where(
         col(Match.id).in_(select(Seat.match_id).where(Seat.user_id == user_id)),
         col(Match.status).in_(statuses),
     )
@@ -108,8 +126,8 @@ def matches_for_user_page(
             held = _seats_held(s, user_id)
             ids = [
                 match_id
-                for match_id, status, stored in s.exec(query).all()
-                if outcome(status, stored, held.get(match_id, [])) == result
+                for match_id, status, stored, notes in s.exec(query).all()
+                if outcome(status, stored, held.get(match_id, []), _resigned(notes)) == result
             ]
             total, ids = len(ids), ids[first : first + per_page]
         else:
@@ -125,6 +143,10 @@ def _named(user_id: str, opponent: str) -> Any:
         or_(col(Seat.user_id).is_(None), col(Seat.user_id) != user_id),
         func.lower(Seat.name).contains(opponent.lower(), autoescape=True),
     )
+
+
+def _resigned(notes: Mapping[str, Any] | None) -> frozenset[int]:
+    return frozenset(resigned_seats((notes or {}).get("resigned")))
 
 
 def _seats_held(s: Session, user_id: str) -> dict[str, list[int]]:
@@ -153,6 +175,7 @@ def _rows(s: Session, user_id: str, ids: list[str]) -> list[HistoryRow]:
         mine = [
             seat.seat for seat in seats if seat.match_id == match_id and seat.user_id == user_id
         ]
+        resigned = _resigned(match.notes)
         rows.append(
             HistoryRow(
                 id=match.id,
@@ -164,7 +187,8 @@ def _rows(s: Session, user_id: str, ids: list[str]) -> list[HistoryRow]:
                 seats=[seat.name for seat in seats if seat.match_id == match_id],
                 user_seats=mine,
                 moves=moves.get(match_id, 0),
-                outcome=outcome(match.status, match.result, mine),
+                outcome=outcome(match.status, match.result, mine, resigned),
+                resigned=resigned,
             )
         )
     return rows

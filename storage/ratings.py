@@ -29,6 +29,8 @@ from sqlalchemy import Engine, false, func, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
+from core.record import resigned_seats as record_resigned_seats
+from core.record import standing
 from core.table import BOT, HOTSEAT
 from storage.db import session
 from storage.models import FINISHED, LOCAL, Match, Rating, Seat, User, utcnow
@@ -47,30 +49,18 @@ def ordinal(mu: float, sigma: float) -> float:
 
 def resigned_seats(notes: dict[str, Any] | None) -> set[int]:
     """The seats whose players resigned, from a match's notes (``{"resigned": [{seat...}]}``)."""
-    seats = set()
-    for note in (notes or {}).get("resigned", []):
-        if isinstance(note, dict) and isinstance(note.get("seat"), int):
-            seats.add(note["seat"])
-    return seats
+    return record_resigned_seats((notes or {}).get("resigned"))
 
 
 def placements(ranking: list[int], resigned: set[int]) -> list[int]:
     """Each seat's rank for rating: the game's ranking among those who played on,
-    then every resigner last, sharing one rank.
+    then every resigner last, sharing one rank (:func:`core.record.standing`, which
+    leaves a stored result that ranks them last already as it is).
 
-    >>> placements([2, 1, 3], set())
-    [2, 1, 3]
     >>> placements([1, 2, 2, 4], {0})
     [4, 1, 1, 3]
-    >>> placements([3, 1, 2], {1, 2})
-    [1, 2, 2]
     """
-    stayed = [seat for seat in range(len(ranking)) if seat not in resigned]
-    last = len(stayed) + 1
-    return [
-        last if seat in resigned else 1 + sum(ranking[other] < ranking[seat] for other in stayed)
-        for seat in range(len(ranking))
-    ]
+    return standing(ranking, resigned)
 
 
 def updated(skills: list[tuple[float, float]], ranks: list[int]) -> list[tuple[float, float]]:

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from core.engine import State
-from core.record import FORMAT, result_of
+from core.record import FORMAT
 from core.table import Move as PlayedMove
 from core.table import SeatChange, SeatInfo, Table, TableSettings
 from storage.db import session
@@ -146,7 +146,7 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     """
 
     def hook(table: Table, move: PlayedMove, after: State) -> None:
-        result = result_of(after) if after.is_over() else None
+        result = table.final_result(after) if after.is_over() else None
         append_move(
             engine,
             match_id=table.id,

@@ -79,6 +79,9 @@ a.no-underline{text-decoration:none}
   .body--dark .text-positive{color:#86efac !important}
 }
 .cs-warn{color:#b4410b}
+/* A finished game's headline: who won and the final scores, above the board. */
+.cs-end-headline{background:var(--cs-accent-soft);color:var(--cs-ink);
+border-left:4px solid var(--cs-accent)}
 .cs-now{background:#ffecb3;color:#2b2418}
 .body--dark .cs-now{background:#4a3b12;color:#f3ead8}
 .cs-upload .q-uploader__header .q-btn{display:none}

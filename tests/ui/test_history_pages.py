@@ -146,6 +146,21 @@ async def test_the_history_links_ongoing_matches_to_their_table_and_finished_one
     await user.should_see("In progress (3 moves)")
 
 
+async def test_each_score_is_named_and_a_resignation_is_a_loss(user: User) -> None:
+    engine, uid = await visitor(user)
+    record = played()  # a draw on the board: -2 each
+    assert record["result"]["scores"] == [-2, -2] and record["result"]["ranking"] == [1, 1]
+    kept = store(engine, uid, record)
+    resigned = store(engine, uid, record, resign_at=4)  # Ann's seat resigned; a bot drew it
+
+    await user.open("/history")
+    assert text_of(user, f"outcome-{kept}") == "Draw · You -2 · Bea -2"
+    assert text_of(user, f"outcome-{resigned}") == "Lost · You -2 · Bea -2"
+
+    await user.open("/history?result=lost")
+    assert shown_rows(user) == [resigned]
+
+
 async def test_filters_travel_in_the_url_and_narrow_the_list(user: User) -> None:
     engine, uid = await visitor(user)
     caravan_draw = store(engine, uid, played())  # both seats score alike: a draw
@@ -356,6 +371,8 @@ async def test_a_resignation_is_told_in_the_replay(user: User) -> None:
 
     await user.should_see("Ann resigned after move 4; Bot (normal) played on.")
     await user.should_see("Ann resigned here; a bot plays on.")
+    # A draw on the board, but Ann resigned: her seat lost, whatever the bot did.
+    await user.should_see("Players: Bot for Ann · Bea. Won by Bea.")
 
 
 async def test_a_match_still_being_played_is_not_replayed(user: User) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 EN: dict[str, str] = {
     "history.import": "Replay a record file",
+    "history.score_you": "You {score}",
+    "history.score_of": "{name} {score}",
     "history.game": "Game",
     "history.any_game": "Every game",
     "history.result": "Result",
@@ -69,6 +71,8 @@ EN: dict[str, str] = {
 
 FR: dict[str, str] = {
     "history.import": "Revoir un fichier de partie",
+    "history.score_you": "Vous {score}",
+    "history.score_of": "{name} {score}",
     "history.game": "Jeu",
     "history.any_game": "Tous les jeux",
     "history.result": "Résultat",

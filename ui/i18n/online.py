@@ -60,6 +60,10 @@ EN: dict[str, str] = {
     "error.no_chat": "This table has no chat.",
     "error.bad_chat": "A message has 1 to 300 characters.",
     "error.chat_pace": "You are writing fast: you may write again in {seconds}\u00a0s.",
+    "result.score_you": "You {score}",
+    "result.score_of": "{name} {score}",
+    "result.resigned": "{name} (resigned)",
+    "result.all_resigned": "Nobody wins: every player resigned",
 }
 
 FR: dict[str, str] = {
@@ -122,4 +126,8 @@ FR: dict[str, str] = {
     "error.chat_pace": (
         "Vous écrivez vite\u00a0: vous pourrez écrire de nouveau dans {seconds}\u00a0s."
     ),
+    "result.score_you": "Vous {score}",
+    "result.score_of": "{name} {score}",
+    "result.resigned": "{name} (a abandonné)",
+    "result.all_resigned": "Personne ne gagne\u202f: tous les joueurs ont abandonné",
 }

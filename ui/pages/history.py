@@ -140,7 +140,7 @@ def _empty(t: Translator, query: HistoryQuery) -> None:
 def _outcome(t: Translator, row: HistoryRow) -> str:
     if row.status != "finished" or not row.result:
         return t.plural("history.playing", row.moves)
-    score = " – ".join(str(int(s)) for s in row.result.get("scores", []))
+    score = score_line(t, row)
     if row.outcome == "won":
         return t("history.won", score=score)
     if row.outcome == "lost":
@@ -148,6 +148,23 @@ def _outcome(t: Translator, row: HistoryRow) -> str:
     if row.outcome == "drawn":
         return t("history.draw", score=score)
     return t("history.finished", score=score)
+
+
+def score_line(t: Translator, row: HistoryRow) -> str:
+    """Whose score is whose: "You -10 · Ann 9", the visitor's seat first, the others in
+    seat order under their names (at a hot-seat table every seat under its name)."""
+    scores = (row.result or {}).get("scores", [])
+    mine = row.user_seats if len(row.user_seats) == 1 else []
+    order = mine + [seat for seat in range(len(scores)) if seat not in mine]
+
+    def part(seat: int) -> str:
+        score = int(scores[seat])
+        if seat in mine:
+            return t("history.score_you", score=score)
+        name = row.seats[seat] if seat < len(row.seats) else str(seat + 1)
+        return t("history.score_of", name=name, score=score)
+
+    return " · ".join(part(seat) for seat in order)
 
 
 def _row(t: Translator, row: HistoryRow) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from core.games import GAMES
-from core.record import dumps, replay, scores_by_ply
+from core.record import dumps, replay, resigned_seats, scores_by_ply, standing
 from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
@@ -47,7 +47,9 @@ class Replayer:
         self.ply = len(self.actions)
         final = replay(record)
         self.lower_is_better = bool(final.view(None).get("lower_is_better"))
-        self._heading(final.ranking(), download_name)
+        # The players' ranking: one who resigned lost, whatever the bot in their seat did.
+        ranking = standing(final.ranking(), resigned_seats(record.get("resigned")))
+        self._heading(ranking, download_name)
         self._controls()
         with ui.row().classes("w-full items-start gap-4 no-wrap max-md:flex-wrap"):
             self.box = ui.column().classes("grow min-w-0")

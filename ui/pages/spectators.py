@@ -13,6 +13,12 @@ no encoding, where a page built from elements costs the changes of each of its e
 Each spectator's stage also keeps the frame on the server (:meth:`TableStage.keep`) and
 sends it again when its socket reconnects, since a frame sent while a socket was away
 is not replayed to it as NiceGUI's own updates are.
+
+A seat change (a player resigns and a bot takes the seat) is drawn and sent like a move,
+since the board names who sits where. A page that starts watching (a player who has just
+resigned) is given the frame under a sequence number newer than any its stage showed: the
+browser keeps the newest frame, and the stage of a player's page has shown frames of its
+own (the seats to move) since the table's frame was drawn.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import Any
 
 from nicegui import background_tasks, core
 
-from core.table import Move, Table
+from core.table import Move, SeatChange, SeatInfo, Table
 from ui.boards import SpectatorMarkup
 from ui.boards.thinking import seat_tokens
 from ui.i18n import Translator
@@ -49,15 +55,22 @@ class SpectatorFeed:
         self.table, self.draw = table, draw
         self.stages: dict[str, dict[str, TableStage]] = {}  # language -> client id -> stage
         self.frames: dict[str, Frame] = {}  # language -> the frame of the position now
-        self._drop: Callable[[], None] | None = None
+        self._state: Any = None  # the position the frames are of (the state object)
+        self._seats: list[SeatInfo] = []  # and who sat where
+        self._drops: list[Callable[[], None]] = []
 
     def join(self, stage: TableStage, lang: str, client_id: str) -> Callable[[], None]:
         """Show ``stage`` this table's frames from now on; the returned call stops it."""
-        if self._drop is None:
-            self._drop = self.table.subscribe(self._on_move)
-            self.frames = {}
+        if not self._drops:
+            self._drops = [
+                self.table.subscribe(self._on_move),
+                self.table.subscribe_seats(self._on_seats),
+            ]
         self.stages.setdefault(lang, {})[client_id] = stage
-        stage.show(self.frame(lang))
+        frame = self.frame(lang)
+        if frame["seq"] <= stage.frame.get("seq", 0):  # older than what the browser has
+            frame = {**frame, "seq": new_seq()}
+        stage.show(frame)
         return lambda: self._leave(lang, client_id)
 
     def _leave(self, lang: str, client_id: str) -> None:
@@ -65,15 +78,18 @@ class SpectatorFeed:
         watching.pop(client_id, None)
         if not watching:
             self.stages.pop(lang, None)
-        if not self.stages and self._drop is not None:
-            self._drop()
-            self._drop = None
+        if not self.stages:
+            for drop in self._drops:
+                drop()
+            self._drops = []
 
     def frame(self, lang: str) -> Frame:
-        """The frame of the table's current position in ``lang`` (drawn once)."""
+        """The frame of the table's current position and seats in ``lang`` (drawn once)."""
+        table = self.table
+        if self._state is not table.state or self._seats != table.seats:
+            self.frames, self._state, self._seats = {}, table.state, list(table.seats)
         frame = self.frames.get(lang)
         if frame is None:
-            table = self.table
             view = table.view(None)
             names = [seat.name for seat in table.seats]
             said, html = self.draw(Translator(lang), names, view)
@@ -88,7 +104,15 @@ class SpectatorFeed:
         return frame
 
     def _on_move(self, table: Table, move: Move) -> None:
-        self.frames = {}
+        self._send()
+
+    def _on_seats(self, table: Table, change: SeatChange) -> None:
+        self._send()
+
+    def _send(self) -> None:
+        """Draw the frame of the table as it is now, once per language, and send it to
+        every spectator reading that language in one message."""
+        table = self.table
         for lang, watching in list(self.stages.items()):  # no language is left empty
             frame = self.frame(lang)
             for stage in watching.values():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from nicegui import ui
@@ -55,6 +55,68 @@ def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:
     ui.label(match_so_far(t, hand, names)).classes("text-sm")
 
 
+def headline(
+    t: Translator,
+    result: dict[str, Any],
+    names: list[str],
+    me: int | None,
+    resigned: Collection[int] = (),
+) -> str:
+    """Who won: "You win!", "Ann wins", a shared win or a draw, from the result's ranking
+    (the players' own: one who resigned is last, whatever the bot in their seat did)."""
+    ranking = result["ranking"]
+    winners = [seat for seat, rank in enumerate(ranking) if rank == 1]
+    if winners and all(seat in resigned for seat in winners):
+        return t("result.all_resigned")
+    if len(winners) > 1 and len(winners) == len(ranking):
+        return t("result.draw")
+    if len(winners) > 1:
+        return t("result.shared", names=", ".join(names[s] for s in winners))
+    if me is not None and winners == [me]:
+        return t("result.you_win")
+    return t("result.wins", name=names[winners[0]])
+
+
+def final_scores(t: Translator, result: dict[str, Any], names: list[str], me: int | None) -> str:
+    """Every player's final score, best placed first: "You 22 · Bruno 5"."""
+    ranking, scores = result["ranking"], result["scores"]
+    order = sorted(range(len(names)), key=lambda s: (ranking[s], s))
+    return " · ".join(
+        t("result.score_you", score=int(scores[seat]))
+        if seat == me
+        else t("result.score_of", name=names[seat], score=int(scores[seat]))
+        for seat in order
+    )
+
+
+def player_names(record: dict[str, Any], names: list[str]) -> list[str]:
+    """The seats' names for a result: a seat whose player resigned goes back to them,
+    marked as resigned (the bot that played on is not who lost)."""
+    shown = list(names)
+    for note in record.get("resigned") or []:
+        seat, by = note.get("seat"), note.get("by")
+        if isinstance(seat, int) and 0 <= seat < len(shown) and isinstance(by, str) and by:
+            shown[seat] = by
+    return shown
+
+
+def end_headline(
+    t: Translator, result: dict[str, Any], names: list[str], me: int | None, resigned: set[int]
+) -> None:
+    """The top of a finished game's page: who won and the final scores, in one line each."""
+    shown = [
+        t("result.resigned", name=name) if seat in resigned else name
+        for seat, name in enumerate(names)
+    ]
+    with ui.column().classes("cs-end-headline w-full gap-0 px-4 py-2 rounded"):
+        ui.label(headline(t, result, names, me, resigned)).classes("text-2xl font-bold").props(
+            'data-testid="end-headline" role="heading" aria-level="2"'
+        ).mark("end-headline")
+        ui.label(final_scores(t, result, shown, me)).classes("text-lg").props(
+            'data-testid="end-scores"'
+        ).mark("end-scores")
+
+
 def match_result(
     t: Translator,
     view: dict[str, Any],
@@ -62,30 +124,23 @@ def match_result(
     match_id: str,
     me: int | None,
     details: Callable[[dict[str, Any]], None] | None = None,
+    resigned: set[int] | None = None,
 ) -> None:
     """The final screen: who won, every player's score, the game's own breakdown
-    (``details``, drawn by its board), and where to go next."""
+    (``details``, drawn by its board), and where to go next. ``view["result"]`` is the
+    players' result (a seat in ``resigned`` is shown as its player's, resigned)."""
     result = view["result"]
     scores, ranking = result["scores"], result["ranking"]
-    winners = [seat for seat, rank in enumerate(ranking) if rank == 1]
-    if len(winners) > 1 and len(winners) == len(ranking):
-        headline = t("result.draw")
-    elif len(winners) > 1:
-        headline = t("result.shared", names=", ".join(names[s] for s in winners))
-    elif me is not None and winners == [me]:
-        headline = t("result.you_win")
-    else:
-        headline = t("result.wins", name=names[winners[0]])
+    resigned = resigned or set()
     with ui.card().classes("w-full gap-3").props('data-testid="result"'):
-        ui.label(headline).classes("text-3xl font-bold").props(
+        ui.label(headline(t, result, names, me, resigned)).classes("text-3xl font-bold").props(
             'data-testid="result-headline" role="heading" aria-level="2"'
         )
         with ui.row().classes("gap-6 wrap"):
             for seat in sorted(range(len(names)), key=lambda s: (ranking[s], s)):
+                name = t("result.resigned", name=names[seat]) if seat in resigned else names[seat]
                 with ui.column().classes("items-center gap-0"):
-                    ui.label(t("result.place", n=ranking[seat], name=names[seat])).classes(
-                        "text-sm"
-                    )
+                    ui.label(t("result.place", n=ranking[seat], name=name)).classes("text-sm")
                     score = ui.label(f"{int(scores[seat])}").classes("text-4xl font-bold")
                     attrs(score, {"data-testid": f"final-score-{seat}"})
         if details is not None:

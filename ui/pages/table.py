@@ -12,6 +12,7 @@ from nicegui.events import ClickEventArguments, ValueChangeEventArguments
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
+from core.record import standing
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.thinking import ThinkingMarks
@@ -24,7 +25,7 @@ from ui.pages.move_box import MoveBox
 from ui.pages.seats import SeatStrip
 from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
-from ui.pages.summary import hand_summary, match_result
+from ui.pages.summary import end_headline, hand_summary, match_result, player_names
 from ui.pages.waiting import waiting_room
 from ui.site import Site
 
@@ -103,6 +104,7 @@ class TableView:
             )
             ui.space()
             ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
+        self.headline_box = ui.column().classes("w-full")  # who won, once the game is over
         self.stage = TableStage(table.id)
         with self.stage:
             self.strip = SeatStrip(t, table, self.info, uid)
@@ -353,6 +355,7 @@ class TableView:
         self.board = None
         self.covered = False
         self.movers = set(self.table.state.to_move())
+        self.move_box.show([], held=(), seat=None, to_move=self.movers, over=False)  # none
         if self.leave_feed is None:
             if self.info.feed is None:
                 self.info.feed = SpectatorFeed(self.table, draw)
@@ -528,22 +531,12 @@ class TableView:
 
     def _summaries(self, view: dict[str, Any]) -> None:
         history = view.get("history", [])
-        if view["phase"] != "over" and self.table.ended:
-            self._abandoned_result()
-            return
-        if view["phase"] == "over":
-            if not self.result_shown:
-                self.result_shown = True
-                self.dialog.close()
-                with self.result_box:
-                    match_result(
-                        self.t,
-                        view,
-                        self.names,
-                        self.table.id,
-                        self.own_seat,
-                        details=getattr(self.board, "result_details", None),
-                    )
+        if self.table.ended:
+            if view["phase"] != "over":  # the last person resigned: it ended where it stood
+                turn = getattr(self.board, "turn", None)
+                if isinstance(turn, ui.label):
+                    turn.set_text(self.t("table.ended_resigned"))
+            self._show_result(view)
             return
         if len(history) > self.seen_hands:
             self.seen_hands = len(history)
@@ -555,18 +548,40 @@ class TableView:
                 )
             self.dialog.open()
 
-    def _abandoned_result(self) -> None:
-        """The result of a game that ended when its last person resigned: the standing at
-        that moment, under the players' own names (their seats now carry bots'). The
-        board's turn line, drawn from a position nobody is to play on, says so."""
-        turn = getattr(self.board, "turn", None)
-        if isinstance(turn, ui.label):
-            turn.set_text(self.t("table.ended_resigned"))
+    def _show_result(self, view: dict[str, Any]) -> None:
+        """Who won and the final scores at the top of the page, and the result under the
+        board: the players' result as stored (one who resigned is last, under their own
+        name, whatever the bot that took their seat did). A game that ended when its last
+        person resigned shows the standing at that moment, without the game's breakdown."""
         if self.result_shown:
             return
         self.result_shown = True
         self.dialog.close()
-        names = [seat.name for seat in self.site.players_of(self.table)]
-        result = {"result": self.table.record["result"], "game": self.table.game}
+        record = self.table.record
+        resigned = self.table.resigned
+        result = record.get("result") or view["result"]  # stored ones may predate standing
+        result = {**result, "ranking": standing(result["ranking"], resigned)}
+        names = player_names(record, self.names)
+        me = self._my_seat()
+        over = view["phase"] == "over"
+        with self.headline_box:
+            end_headline(self.t, result, names, me, resigned)
         with self.result_box:
-            match_result(self.t, result, names, self.table.id, None)
+            match_result(
+                self.t,
+                {**view, "result": result, "game": self.table.game},
+                names,
+                self.table.id,
+                me,
+                details=getattr(self.board, "result_details", None) if over else None,
+                resigned=resigned,
+            )
+
+    def _my_seat(self) -> int | None:
+        """The one seat this visitor played, resigned or not (None in hot seat or watching)."""
+        if self.own_seat is not None or self.hotseat:
+            return self.own_seat
+        mine = [
+            n for n, seat in enumerate(self.site.players_of(self.table)) if seat.holder == self.uid
+        ]
+        return mine[0] if len(mine) == 1 else None
