@@ -271,10 +271,10 @@ async def test_the_box_speaks_french(user: User) -> None:
     user.find(marker="cover-show").click()
     await user.should_see("À vous de jouer. Par exemple :")
     assert box(user).props["label"] == "Coup (notation)"
-    await user.should_see("Comment s'écrivent les coups")
+    await user.should_see("Comment s’écrivent les coups")
     box(user).value = "zz9"
     press(user, "Enter")
-    await user.should_see("« zz9 » n'est pas un coup : écrivez les codes des cartes reliés")
+    await user.should_see("« zz9 » n’est pas un coup : écrivez les codes des cartes reliés")
     assert box(user).value == "zz9"
 
 
