@@ -3,6 +3,8 @@
 MESSAGES: dict[str, str] = {
     # site
     "and": " et ",
+    "labelled": "{label} : {text}",
+    "list.semicolon": " ; ",
     "you": "vous",
     "back_home": "Retour aux jeux",
     "guest_name": "Invité {n}",
@@ -237,7 +239,8 @@ MESSAGES: dict[str, str] = {
     "error.not_in_hand": "Vous n’avez pas {cards}.",
     "error.lead_caravan": "Une saison s’ouvre avec une caravane.",
     "error.beat_bandit": "Après un bandit, seul un bandit plus fort peut être joué.",
-    "error.same_length": "Répondez par une caravane de {length} cartes, ou par un bandit.",
+    "error.same_length.one": "Répondez par une caravane de {length} carte, ou par un bandit.",
+    "error.same_length.other": "Répondez par une caravane de {length} cartes, ou par un bandit.",
     "error.higher_top": "Votre caravane doit dépasser {top}.",
     "error.leader_cannot_pass": "Le meneur doit ouvrir la saison avec une caravane.",
 }

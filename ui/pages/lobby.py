@@ -61,7 +61,7 @@ def _row(t: Translator, table: Table, label: str, testid: str) -> None:
             ui.label(GAMES[table.game].title).classes("font-bold")
             ui.label(", ".join(taken)).classes("text-sm")
             if free:
-                ui.badge(t("lobby.free", n=free)).props("color=amber-8")
+                ui.badge(t.plural("lobby.free", free)).props("color=amber-8")
             ui.space()
             go = ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}"))
             attrs(go.props("no-caps outline"), {"data-testid": testid}).mark(testid)

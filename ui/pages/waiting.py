@@ -36,7 +36,7 @@ def waiting_room(
     empty = [n for n, seat in enumerate(table.seats) if seat.is_empty]
     with ui.card().classes("w-full gap-3").props('data-testid="waiting-room"'):
         ui.label(t("wait.title")).classes("text-xl font-bold")
-        ui.label(t("wait.explain", n=len(empty))).classes("text-sm")
+        ui.label(t.plural("wait.explain", len(empty))).classes("text-sm")
         if seated:  # the link opens invited seats, and a private table to its holders
             link = f"{base_url}/table/{table.id}?invite={table.settings.invite}"
             ui.label(t("wait.invite_help")).classes("text-sm font-semibold")
