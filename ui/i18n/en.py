@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "bot.easy": "Bot (easy)",
     "bot.normal": "Bot (normal)",
     "bot.hard": "Bot (hard)",
+    "bot.numbered": "{bot} {n}",
     # home
     "home.title": "Play",
     "home.headline": "Five board games, ready to play",

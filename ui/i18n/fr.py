@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "bot.easy": "Robot (facile)",
     "bot.normal": "Robot (normal)",
     "bot.hard": "Robot (difficile)",
+    "bot.numbered": "{bot} {n}",
     # home
     "home.title": "Jouer",
     "home.headline": "Cinq jeux de société, prêts à jouer",

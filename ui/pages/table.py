@@ -12,7 +12,7 @@ from nicegui.events import ClickEventArguments, ValueChangeEventArguments
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from core.table import Move, Table, TableError
+from core.table import TAKEOVER_BOT, Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.thinking import ThinkingMarks
 from ui.gateway import StorageUnavailable
@@ -26,6 +26,7 @@ from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import hand_summary, match_result
 from ui.pages.waiting import waiting_room
+from ui.seat_names import seat_names, takeover_seat_name
 from ui.site import Site
 
 TURN_CUE_JS = """<script>
@@ -150,7 +151,7 @@ class TableView:
         self.hotseat = len(held) > 1
         self.own_seat = held[0] if len(held) == 1 else None  # None: hot seat or watching
         self.revealed: int | None = self.own_seat
-        self.names = [seat.name for seat in self.table.seats]
+        self.names = seat_names(self.t, [seat.name for seat in self.table.seats])
 
     def _has_chat(self) -> bool:
         """A chat where more than one person may sit (not against bots or on one screen)."""
@@ -227,7 +228,7 @@ class TableView:
             seat = self.own_seat
             if seat is None:
                 return
-            name = self.t("table.takeover", name=self.table.seats[seat].name)
+            name = takeover_seat_name(TAKEOVER_BOT, self.table.seats[seat].name)
             try:
                 await self.table.resign(seat, by=self.uid, name=name)
             except TableError as err:
@@ -565,7 +566,7 @@ class TableView:
             return
         self.result_shown = True
         self.dialog.close()
-        names = [seat.name for seat in self.site.players_of(self.table)]
+        names = seat_names(self.t, [seat.name for seat in self.site.players_of(self.table)])
         result = {"result": self.table.record["result"], "game": self.table.game}
         with self.result_box:
             match_result(self.t, result, names, self.table.id, None)
