@@ -18,6 +18,7 @@ HELP = Path(__file__).resolve().parents[2] / "ui" / "help"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 CODE_SPAN = re.compile(r"`[^`]*`|^\[\[situation:[\w-]+\]\]$")  # code, a picture's marker
 HIGH_MARK = re.compile(r"[:;!?]")
+NAMES = ("Feurio!",)  # a game's name keeps its own spelling
 
 
 def placeholders(text: str) -> set[str]:
@@ -38,6 +39,8 @@ def technical(text: str, at: int) -> bool:
 def offences(text: str) -> list[str]:
     """What breaks French typography in ``text``, each quoted with what surrounds it."""
     text = PLACEHOLDER.sub("x", text)  # {value:+d} is a format, not a colon
+    for name in NAMES:
+        text = text.replace(name, "x")
     found = []
     if "'" in text:
         found.append("ASCII apostrophe")
@@ -60,6 +63,7 @@ def test_the_checker_knows_good_french_from_bad() -> None:
     assert offences("Tour\u202f: 3 cartes\u202f; «\u202foui\u202f»\u202f!") == []
     assert offences("À 12:30, voir https://exemple.fr/a?b=1.") == []
     assert offences("{n:+d} points") == []
+    assert offences("Les règles de Feurio!") == []
     assert len(offences("Alice: réfléchit")) == 1
     assert len(offences("Collecté : 2")) == 1
     assert len(offences("Collecté\xa0: 2")) == 1

@@ -27,7 +27,7 @@ def refusal(t: Translator, err: TableError) -> str:
     params = dict(err.params)
     key = params.pop("key", None)
     shown = {k: _show(v) for k, v in params.items()}
-    counted = params.get(COUNTED_BY.get(key or ""))
+    counted = params.get(COUNTED_BY.get(key or "", ""))
     if key and isinstance(counted, int) and t.has(f"error.{key}.one"):
         return t.plural(f"error.{key}", counted, **shown)
     if key and t.has(f"error.{key}"):
