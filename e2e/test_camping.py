@@ -25,4 +25,4 @@ def test_a_three_player_game_with_two_bots_is_played_to_the_result(
     record = stored_record(base_url, match_id)
     assert record["players"] == 3
     assert record["options"]["size"] == 9
-    assert [seat.startswith("Bot") for seat in record["seats"]] == [False, True, True]
+    assert [seat.startswith("bot:") for seat in record["seats"]] == [False, True, True]

@@ -27,4 +27,4 @@ def test_a_four_player_game_with_three_bots_is_played_to_the_result(
     match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=4))
     record = stored_record(base_url, match_id)
     assert record["players"] == 4
-    assert [seat.startswith("Bot") for seat in record["seats"]] == [False, True, True, True]
+    assert [seat.startswith("bot:") for seat in record["seats"]] == [False, True, True, True]

@@ -22,7 +22,7 @@ def test_a_three_player_game_with_two_bots_is_played_to_the_result(
     match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=3))
     record = stored_record(base_url, match_id)
     assert record["players"] == 3
-    assert [seat.startswith("Bot") for seat in record["seats"]] == [False, True, True]
+    assert [seat.startswith("bot:") for seat in record["seats"]] == [False, True, True]
     expect(page.get_by_test_id("replay-move")).to_be_visible()
 
 
@@ -34,7 +34,7 @@ def test_a_five_player_game_with_four_bots_is_played_to_the_result(
     match_id = finish_and_check(page, base_url, lambda p: play_to_end(p, seed=5))
     record = stored_record(base_url, match_id)
     assert record["players"] == 5
-    assert [seat.startswith("Bot") for seat in record["seats"]] == [False] + [True] * 4
+    assert [seat.startswith("bot:") for seat in record["seats"]] == [False] + [True] * 4
 
 
 def _recorder(received: list[str]) -> tuple[Callable[..., None], Callable[..., None]]:

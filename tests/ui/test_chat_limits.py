@@ -108,7 +108,7 @@ def test_the_pace_message_says_when_to_write_again_in_both_languages() -> None:
     english = "You are writing fast: you may write again in 4\u00a0s."
     assert refusal(Translator("en"), err) == english
     assert refusal(Translator("fr"), err) == (
-        "Vous écrivez vite\u00a0: vous pourrez écrire de nouveau dans 4\u00a0s."
+        "Vous écrivez vite\u202f: vous pourrez écrire de nouveau dans 4\u00a0s."
     )
 
 

@@ -251,8 +251,8 @@ async def test_a_bad_query_value_is_named_and_ignored(user: User, query: str, me
 async def test_bad_query_values_are_explained_in_french(user: User) -> None:
     user.http_client.headers["accept-language"] = "fr"
     await user.open("/history?game=échecs&page=zéro")
-    await user.should_see("Il n'y a pas de jeu nommé « échecs » ; tous les jeux sont affichés.")
-    await user.should_see("« zéro » n'est pas un numéro de page ; la première page est affichée.")
+    await user.should_see("Il n’y a pas de jeu nommé « échecs » ; tous les jeux sont affichés.")
+    await user.should_see("« zéro » n’est pas un numéro de page ; la première page est affichée.")
 
 
 # ----------------------------------------------------------------------- replay
@@ -471,7 +471,7 @@ async def test_a_bad_file_is_refused_in_french_too(user: User) -> None:
     await user.open("/import")
     await upload(user, illegal_third_move())
 
-    await user.should_see("Le coup 3 (9X) ne peut pas être joué : ")
+    await user.should_see("Le coup 3 (9X) ne peut pas être joué : ")
 
 
 async def test_a_good_file_after_a_bad_one_clears_the_reason(user: User) -> None:

@@ -12,11 +12,13 @@ from nicegui import ui
 from nicegui.testing import User
 
 from core.record import MAX_SEAT_NAME, RecordError, validate
+from core.table import TAKEOVER_BOT
 from tests.ui.test_history_pages import played, upload
 from ui.body_limit import LIMIT, BodyLimit
 from ui.i18n import LANGUAGES, Translator
 from ui.pages.import_record import MAX_BYTES, ImportRefused, record_from_upload
 from ui.pages.new_table import MAX_NAME
+from ui.seat_names import bot_seat_name, takeover_seat_name
 
 CHUNK = 64 * 1024
 
@@ -49,7 +51,9 @@ def test_every_name_a_table_gives_a_seat_fits_the_records_cap() -> None:
         t = Translator(lang)
         assert len(t("table.takeover", name=longest)) <= MAX_SEAT_NAME
         for bot in ("easy", "normal", "hard"):
-            assert len(f"{t(f'bot.{bot}')} 9") <= MAX_SEAT_NAME
+            assert len(f"{t(f'bot.{bot}')} 9") <= MAX_SEAT_NAME  # as stored before
+            assert len(bot_seat_name(f"bot:{bot}", 9)) <= MAX_SEAT_NAME
+    assert len(takeover_seat_name(TAKEOVER_BOT, longest)) <= MAX_SEAT_NAME
     record = played()
     record["seats"] = [longest, Translator("fr")("table.takeover", name=longest)]
     assert validate(record) is record

@@ -272,12 +272,12 @@ async def test_the_box_speaks_french(user: User) -> None:
     user.find(marker="start").click()
     await user.should_see(marker="cover-show")
     user.find(marker="cover-show").click()
-    await user.should_see("À vous de jouer. Par exemple :")
+    await user.should_see("À vous de jouer. Par exemple :")
     assert box(user).props["label"] == "Coup (notation)"
-    await user.should_see("Comment s'écrivent les coups")
+    await user.should_see("Comment s’écrivent les coups")
     box(user).value = "zz9"
     press(user, "Enter")
-    await user.should_see("« zz9 » n'est pas un coup : écrivez les cartes comme leurs coins")
+    await user.should_see("« zz9 » n’est pas un coup : écrivez les cartes comme leurs coins")
     assert box(user).value == "zz9"
 
 

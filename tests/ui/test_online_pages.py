@@ -79,7 +79,7 @@ async def test_the_lobby_shows_a_new_public_table_live_and_its_start(user: User)
         await lobby.open("/lobby")
         await lobby.should_see("No table is waiting for players just now.")
         path = await open_waiting_table(user, OPEN_SEAT)
-        await lobby.should_see("1 seat(s) free")  # no reload
+        await lobby.should_see("1 seat free")  # no reload
         await lobby.should_see(marker="lobby-join")
         async with other_browser() as bea:
             await take_seat(bea, path, "Bea")

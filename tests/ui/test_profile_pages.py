@@ -123,7 +123,7 @@ async def test_unknown_and_deleted_players_get_a_message(user: User) -> None:
     await user.should_see("There is no such player.")
     user.http_client.headers["accept-language"] = "fr"
     await user.open("/players/gone")
-    await user.should_see("Ce joueur n'existe pas.")
+    await user.should_see("Ce joueur n’existe pas.")
 
 
 async def test_names_are_shown_as_text_never_as_html(user: User) -> None:

@@ -82,7 +82,7 @@ OPTION_NAMES = {
     "feurio": {"firebreak": ("firebreak variant", "variante coupe-feu")},
     "pueblo": {
         "sacred_sites": ("Sacred sites", "Lieux sacrés"),
-        "auction": ("Turn-order auction", "Enchères pour l'ordre du tour"),
+        "auction": ("Turn-order auction", "Enchères pour l’ordre du tour"),
         "demolition": ("Demolition", "Démolition"),
         "chief_start": ("The chief starts on the", "Le chef part du"),
     },

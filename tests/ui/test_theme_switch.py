@@ -60,6 +60,6 @@ async def test_the_site_follows_the_system_until_the_visitor_chooses(user: User)
 async def test_the_switch_speaks_french(user: User) -> None:
     user.http_client.headers["accept-language"] = "fr"
     await user.open("/")
-    assert switch(user).props["aria-label"] == "Thème de couleurs : Suivre le système"
+    assert switch(user).props["aria-label"] == "Thème de couleurs : Suivre le système"
     await user.should_see("Sombre")
     await user.should_see("Clair")

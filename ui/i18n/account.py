@@ -42,7 +42,8 @@ EN: dict[str, str] = {
     "account.error.signed_in": "You already have an account: sign out first to make another.",
     "account.error.not_guest": "You already have an account: sign out first to make another.",
     "account.error.bad_credentials": "Wrong username or password.",
-    "account.error.rate_limited": "Too many attempts. Try again in {minutes} minutes.",
+    "account.error.rate_limited.one": "Too many attempts. Try again in {minutes} minute.",
+    "account.error.rate_limited.other": "Too many attempts. Try again in {minutes} minutes.",
     "account.error.slow_down": "Too many failed attempts on this account: wait a moment (at most a minute) and try again.",
     "account.error.storage": "The accounts cannot be reached just now. Please try again.",
     "account.error.signin_first": "Please sign in first.",
@@ -67,22 +68,22 @@ FR: dict[str, str] = {
     "account.username_rule": "De 3 à 24 lettres, chiffres, _ . ou -.",
     "account.password_rule": "Au moins {n} caractères.",
     "account.with": "Se connecter avec {name}",
-    "account.no_account": "Pas encore de compte ?",
-    "account.have_account": "Déjà un compte ?",
+    "account.no_account": "Pas encore de compte ?",
+    "account.have_account": "Déjà un compte ?",
     "account.already": "Vous êtes connecté en tant que {name}.",
     "account.guest": (
         "Vous jouez en invité. Connectez-vous ou créez un compte pour garder vos parties."
     ),
     "account.signed_in_as": "Connecté en tant que {name}",
     "account.profile": "Votre profil public",
-    "account.linked": "Vous pouvez aussi vous connecter avec : {names}",
+    "account.linked": "Vous pouvez aussi vous connecter avec : {names}",
     "account.link": "Se connecter aussi avec {name}",
     "account.signout": "Se déconnecter",
     "account.change_password": "Changer le mot de passe",
     "account.delete": "Supprimer le compte",
     "account.delete_explain": (
         "Votre nom, votre mot de passe et vos liens de connexion sont supprimés. Vos parties "
-        "restent pour les autres joueurs, sous le nom « Deleted player »."
+        "restent pour les autres joueurs, sous le nom « Deleted player »."
     ),
     "account.delete_confirm": "Tapez votre nom d’utilisateur pour confirmer",
     "account.done.password": "Votre mot de passe a été changé.",
@@ -93,14 +94,15 @@ FR: dict[str, str] = {
     "account.error.password_mismatch": "Les deux mots de passe diffèrent.",
     "account.error.username_taken": "Ce nom d’utilisateur est pris.",
     "account.error.signed_in": (
-        "Vous avez déjà un compte : déconnectez-vous d’abord pour en créer un autre."
+        "Vous avez déjà un compte : déconnectez-vous d’abord pour en créer un autre."
     ),
     "account.error.not_guest": (
-        "Vous avez déjà un compte : déconnectez-vous d’abord pour en créer un autre."
+        "Vous avez déjà un compte : déconnectez-vous d’abord pour en créer un autre."
     ),
     "account.error.bad_credentials": "Nom d’utilisateur ou mot de passe incorrect.",
-    "account.error.rate_limited": "Trop de tentatives. Réessayez dans {minutes} minutes.",
-    "account.error.slow_down": "Trop d’échecs sur ce compte : patientez un instant (une minute au plus) et réessayez.",
+    "account.error.rate_limited.one": "Trop de tentatives. Réessayez dans {minutes} minute.",
+    "account.error.rate_limited.other": "Trop de tentatives. Réessayez dans {minutes} minutes.",
+    "account.error.slow_down": "Trop d’échecs sur ce compte : patientez un instant (une minute au plus) et réessayez.",
     "account.error.storage": "Les comptes sont injoignables pour l’instant. Réessayez.",
     "account.error.signin_first": "Connectez-vous d’abord.",
     "account.error.bad_current": "Le mot de passe actuel est faux.",

@@ -3,6 +3,8 @@
 MESSAGES: dict[str, str] = {
     # site
     "and": " and ",
+    "labelled": "{label}: {text}",
+    "list.semicolon": "; ",
     "you": "you",
     "back_home": "Back to the games",
     "guest_name": "Guest {n}",
@@ -20,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "bot.easy": "Bot (easy)",
     "bot.normal": "Bot (normal)",
     "bot.hard": "Bot (hard)",
+    "bot.numbered": "{bot} {n}",
     # home
     "home.title": "Play",
     "home.headline": "Five board games, ready to play",
@@ -229,7 +232,8 @@ MESSAGES: dict[str, str] = {
     "error.not_in_hand": "You do not hold {cards}.",
     "error.lead_caravan": "A season must open with a caravan.",
     "error.beat_bandit": "After a bandit only a stronger bandit may be played.",
-    "error.same_length": "Answer with a caravan of {length} cards, or a bandit.",
+    "error.same_length.one": "Answer with a caravan of {length} card, or a bandit.",
+    "error.same_length.other": "Answer with a caravan of {length} cards, or a bandit.",
     "error.higher_top": "Your caravan must top {top}.",
     "error.leader_cannot_pass": "The leader must open the season with a caravan.",
 }

@@ -57,54 +57,54 @@ EN: dict[str, str] = {
 
 FR: dict[str, str] = {
     "situation.caravan-answer": (
-        "Joueur 1 a ouvert la saison avec une suite de Lunes 3–4 ; Joueur 2 a répondu par "
+        "Joueur 1 a ouvert la saison avec une suite de Lunes 3–4 ; Joueur 2 a répondu par "
         "une suite de même longueur au rang le plus haut supérieur, la suite de Lunes 5–6. "
         "Joueur 1 doit maintenant la battre (une suite de deux cartes qui monte à 7 ou plus, "
         "ou un bandit) ou passer — et Joueur 2 remporte alors les quatre cartes."
     ),
     "situation.caravan-bandit": (
-        "Joueur 1 a répondu par un bandit, l'As de Lunes seul. Seul un bandit plus fort peut "
-        "maintenant suivre. Si Joueur 2 passe, la dernière combinaison est un bandit : c'est "
+        "Joueur 1 a répondu par un bandit, l’As de Lunes seul. Seul un bandit plus fort peut "
+        "maintenant suivre. Si Joueur 2 passe, la dernière combinaison est un bandit : c’est "
         "donc Joueur 2, et non le joueur du bandit, qui remporte les cartes de la saison."
     ),
     "situation.camping-auto-fence": (
-        "Joueur 2 a avancé une caravane de e5 à e4, à côté de la caravane de Joueur 1 en d4 : "
-        "une barrière s'est dressée toute seule entre elles (en orange). Joueur 2 doit "
+        "Joueur 2 a avancé une caravane de e5 à e4, à côté de la caravane de Joueur 1 en d4 : "
+        "une barrière s’est dressée toute seule entre elles (en orange). Joueur 2 doit "
         "maintenant poser sa barrière libre."
     ),
     "situation.camping-region": (
         "Quatre barrières (b1|c1, b2|c2, a2|a3, b2|b3) ferment le coin autour du bungalow de "
-        "Joueur 1. Tous les campeurs qui s'y trouvent sont à Joueur 1 : la région est à lui. "
-        "4 cases, doublées par la piscine : 8 points."
+        "Joueur 1. Tous les campeurs qui s’y trouvent sont à Joueur 1 : la région est à lui. "
+        "4 cases, doublées par la piscine : 8 points."
     ),
     "situation.feurio-zone": (
-        "Les pompiers violets de Joueur 2 tiennent le 6 et le 2 voisin : une zone de 8 de "
-        "chaleur. Sa seule tuile avec un bord libre est le 2 : elle vaut 8 ÷ 2 = 4. Le 6 n'a "
-        "plus de bord libre : il est encerclé, plus personne ne peut y aller."
+        "Les pompiers violets de Joueur 2 tiennent le 6 et le 2 voisin : une zone de 8 de "
+        "chaleur. Sa seule tuile avec un bord libre est le 2 : elle vaut 8 ÷ 2 = 4. Le 6 n’a "
+        "plus de bord libre : il est encerclé, plus personne ne peut y aller."
     ),
     "situation.feurio-hottest": (
-        "La même forêt, pour Joueur 1, qui a tiré un 3 : trois cases vides sont à égalité "
+        "La même forêt, pour Joueur 1, qui a tiré un 3 : trois cases vides sont à égalité "
         "les plus chaudes (leurs tuiles voisines font 8), Joueur 1 choisit donc où la poser."
     ),
     "situation.pueblo-side": (
         "La première pierre de Joueur 1 occupe b6, b7 et c7, sur deux niveaux en b6. Avancé "
-        "de deux cases, le chef regarde vers le sud le long de la colonne b : une face rouge "
+        "de deux cases, le chef regarde vers le sud le long de la colonne b : une face rouge "
         "au rez-de-chaussée (1 point) et une au premier étage (2 points) — Joueur 1 paie 3."
     ),
     "situation.pueblo-corner": (
-        "Depuis le coin nord-est, le chef regarde d'en haut ce quart du chantier : le cube "
+        "Depuis le coin nord-est, le chef regarde d’en haut ce quart du chantier : le cube "
         "du dessus de chaque colonne coûte 1 point à son propriétaire, quelle que soit sa "
-        "hauteur. Trois dessus bleus coûtent trois points à Joueur 2 ; ceux de la pierre "
+        "hauteur. Trois dessus bleus coûtent trois points à Joueur 2 ; ceux de la pierre "
         "neutre ne coûtent rien."
     ),
     "situation.offseason-auction": (
-        "Les offres secrètes sont révélées ensemble : 3, 3 et 1. Les deux 3 s'annulent : la "
-        "plus haute offre que personne d'autre n'a faite, le 1, l'emporte. Joueur 3 paie "
+        "Les offres secrètes sont révélées ensemble : 3, 3 et 1. Les deux 3 s’annulent : la "
+        "plus haute offre que personne d’autre n’a faite, le 1, l’emporte. Joueur 3 paie "
         "1 pièce et choisit un marché en premier."
     ),
     "situation.offseason-sale": (
         "Le chameau 3 de Joueur 1 porte des fruits 2, 1 et 1, avec un jeton +1 (il peut "
-        "porter quatre cartes). Seuls les fruits les plus bas se vendent : les deux 1 pour "
-        "2 pièces, ou un seul pour 1 pièce ; le 2 doit attendre."
+        "porter quatre cartes). Seuls les fruits les plus bas se vendent : les deux 1 pour "
+        "2 pièces, ou un seul pour 1 pièce ; le 2 doit attendre."
     ),
 }

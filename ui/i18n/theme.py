@@ -10,7 +10,7 @@ EN: dict[str, str] = {
 }
 
 FR: dict[str, str] = {
-    "theme.label": "Thème de couleurs : {current}",
+    "theme.label": "Thème de couleurs : {current}",
     "theme.light": "Clair",
     "theme.dark": "Sombre",
     "theme.auto": "Suivre le système",

@@ -16,12 +16,12 @@ EN: dict[str, str] = {
 FR: dict[str, str] = {
     "table.undo": "Annuler",
     "table.undo_hint": "Reprendre votre dernière étape de ce tour",
-    "error.nothing_to_undo": "Il n'y a aucun coup à reprendre.",
+    "error.nothing_to_undo": "Il n’y a aucun coup à reprendre.",
     "error.not_your_step": (
-        "Seule votre propre dernière étape peut être reprise, avant qu'un autre joueur n'agisse."
+        "Seule votre propre dernière étape peut être reprise, avant qu’un autre joueur n’agisse."
     ),
     "error.irreversible": (
-        "Ce coup ne peut pas être repris : il a terminé votre tour, révélé une information "
+        "Ce coup ne peut pas être repris : il a terminé votre tour, révélé une information "
         "cachée ou fait un tirage au hasard."
     ),
 }

@@ -66,11 +66,16 @@ def message(t: Translator, request: Request) -> None:
             'role="status" data-testid="account-done"'
         )
     if error and error != "none":
-        key = f"account.error.{error}" if t.has(f"account.error.{error}") else "account.error.x"
-        minutes = request.query_params.get("minutes", "15")
-        ui.label(t(key, minutes=minutes[:3], n=MIN_PASSWORD)).classes("text-negative").props(
-            'role="alert" data-testid="account-error"'
+        known = t.has(f"account.error.{error}") or t.has(f"account.error.{error}.one")
+        key = f"account.error.{error}" if known else "account.error.x"
+        minutes = request.query_params.get("minutes", "15")[:3]
+        count = int(minutes) if minutes.isdigit() else 15
+        text = (
+            t.plural(key, count, minutes=minutes, n=MIN_PASSWORD)
+            if t.has(f"{key}.one")
+            else t(key, minutes=minutes, n=MIN_PASSWORD)
         )
+        ui.label(text).classes("text-negative").props('role="alert" data-testid="account-error"')
 
 
 def register(site: Site, providers: Providers) -> None:

@@ -60,9 +60,9 @@ class ChatPanel:
         with self.lines:
             for line in new:
                 # A label's text is set as text, never as HTML.
-                ui.label(f"{line.name}: {line.text}").classes("text-sm break-words").props(
-                    'data-testid="chat-line"'
-                )
+                ui.label(self.t("labelled", label=line.name, text=line.text)).classes(
+                    "text-sm break-words"
+                ).props('data-testid="chat-line"')
         self.last = new[-1]
         shown = [child for child in self.lines.default_slot.children if child is not self.empty]
         for old in shown[:-CHAT_KEPT]:

@@ -31,8 +31,12 @@ def refusal(t: Translator, err: TableError, game: str | None = None) -> str:
     key = params.pop("key", None)
     if game is not None and isinstance(params.get("canonical"), str):
         params["canonical"] = GAMES[game].notation.write(params["canonical"], t.lang)
+    shown = {k: _show(v) for k, v in params.items()}
+    counted = params.get(COUNTED_BY.get(key or "", ""))
+    if key and isinstance(counted, int) and t.has(f"error.{key}.one"):
+        return t.plural(f"error.{key}", counted, **shown)
     if key and t.has(f"error.{key}"):
-        return t(f"error.{key}", **{k: _show(v) for k, v in params.items()})
+        return t(f"error.{key}", **shown)
     if t.has(f"error.{err.code}"):
         return t(f"error.{err.code}")
     return err.message
@@ -47,6 +51,14 @@ def unavailable(t: Translator, err: StorageUnavailable) -> ui.label:
         .mark("storage-unavailable")
     )
 
+
+# The refusals whose wording follows a number (``error.<key>.one`` / ``.other``): that
+# number's parameter.
+COUNTED_BY = {
+    "same_length": "length",
+    "pueblo.bid_too_low": "minimum",
+    "offseason.bid_too_high": "coins",
+}
 
 SHOWN = 40  # characters of a text quoted in a refusal (what a player typed, say)
 

@@ -20,6 +20,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.errors import page_timeout, unavailable
 from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
+from ui.seat_names import seat_names
 from ui.site import Site
 
 PER_PAGE = 20
@@ -172,7 +173,7 @@ def _row(t: Translator, row: HistoryRow) -> None:
     when = row.created_at.strftime("%Y-%m-%d %H:%M")
     names = [
         f"{name} ({t('you')})" if seat in row.user_seats and len(row.user_seats) == 1 else name
-        for seat, name in enumerate(row.seats)
+        for seat, name in enumerate(seat_names(t, row.seats))
     ]
     card = attrs(ui.card().classes("w-full"), {"data-testid": f"match-{row.id}"})
     with card.mark(f"match-{row.id}"):

@@ -10,6 +10,7 @@ from core.table import OPEN, Table
 from ui.attrs import attrs
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
+from ui.seat_names import seat_names
 from ui.site import Site
 
 
@@ -53,7 +54,7 @@ def _tables(site: Site, t: Translator) -> None:
 
 
 def _row(t: Translator, table: Table, label: str, testid: str) -> None:
-    taken = [seat.name for seat in table.seats if not seat.is_empty]
+    taken = seat_names(t, [seat.name for seat in table.seats if not seat.is_empty])
     free = sum(seat.kind == OPEN for seat in table.seats)
     card = ui.card().classes("w-full").props('data-testid="lobby-table"')
     with attrs(card, {"data-table": table.id}).tight():
@@ -61,7 +62,7 @@ def _row(t: Translator, table: Table, label: str, testid: str) -> None:
             ui.label(GAMES[table.game].title).classes("font-bold")
             ui.label(", ".join(taken)).classes("text-sm")
             if free:
-                ui.badge(t("lobby.free", n=free)).props("color=amber-8")
+                ui.badge(t.plural("lobby.free", free)).props("color=amber-8")
             ui.space()
             go = ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}"))
             attrs(go.props("no-caps outline"), {"data-testid": testid}).mark(testid)

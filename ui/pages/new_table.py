@@ -18,6 +18,7 @@ from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.pages.errors import refusal
+from ui.seat_names import PREFIX, bot_seat_name
 from ui.site import Site
 
 MAX_NAME = 24
@@ -32,12 +33,12 @@ def clean_name(raw: Any) -> str | None:
     name = " ".join(raw.split())
     if not name or len(name) > MAX_NAME or not name.isprintable():
         return None
+    if name.casefold().startswith(PREFIX):  # what a bot's seat stores (ui.seat_names)
+        return None
     return name
 
 
-def seats_for(
-    t: Translator, others: list[tuple[str, str]], me: str, my_name: str
-) -> list[SeatInfo]:
+def seats_for(others: list[tuple[str, str]], me: str, my_name: str) -> list[SeatInfo]:
     """The seats: this visitor first, then each other seat's (choice, friend's name).
 
     With any friend on this screen every human seat of this visitor is a hot
@@ -55,11 +56,10 @@ def seats_for(
         if choice in (OPEN, INVITED):
             seats.append(SeatInfo.empty(choice))
             continue
-        name = t(f"bot.{choice.removeprefix('bot:')}")
+        number = None
         if bots.count(choice) > 1:
-            counted[choice] = counted.get(choice, 0) + 1
-            name = f"{name} {counted[choice]}"
-        seats.append(SeatInfo(BOT, choice, name))
+            number = counted[choice] = counted.get(choice, 0) + 1
+        seats.append(SeatInfo(BOT, choice, bot_seat_name(choice, number)))
     return seats
 
 
@@ -142,7 +142,7 @@ def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
             options = {k: f.value for k, f in fields.items() if f.value is not None}
             me = visitor_id()
             app.storage.user["name"] = my_name
-            seats = seats_for(t, [(c, f or "-") for c, f in friends], me, my_name)
+            seats = seats_for([(c, f or "-") for c, f in friends], me, my_name)
             settings = TableSettings(
                 host=me,
                 private=private.value is True,

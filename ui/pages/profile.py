@@ -19,6 +19,7 @@ from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
 from ui.pages.errors import page_timeout, unavailable
+from ui.seat_names import seat_names
 from ui.site import Site
 
 
@@ -112,9 +113,9 @@ def _recent(t: Translator, matches: list[dict[str, Any]]) -> None:
                     ui.label(match["finished_at"].strftime("%Y-%m-%d")).classes(
                         "text-xs text-grey-8"
                     )
-                    ui.label(t("profile.against", names=", ".join(match["opponents"]))).classes(
-                        "text-sm"
-                    )
+                    ui.label(
+                        t("profile.against", names=", ".join(seat_names(t, match["opponents"])))
+                    ).classes("text-sm")
                     ui.space()
                     ui.label(placement(t, match)).classes("text-sm font-semibold").mark("place")
                     if match["resigned"]:

@@ -17,6 +17,7 @@ from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import heading
 from ui.pages.score_chart import marker, score_race_options
+from ui.seat_names import seat_name, seat_names
 
 SPECTATOR = -1  # the view toggle's value for the spectator's view
 # Bring the current move into the middle of the move list without scrolling the page.
@@ -41,7 +42,7 @@ class Replayer:
     ) -> None:
         self.t, self.record = t, record
         self.actions: list[list[Any]] = record["actions"]
-        self.names: list[str] = list(record["seats"])
+        self.names: list[str] = seat_names(t, record["seats"])
         self.race = scores_by_ply(record)
         self.seat = seat
         self.ply = len(self.actions)
@@ -85,7 +86,8 @@ class Replayer:
         ).classes("text-sm").props('data-testid="replay-players"')
         for note in resignations(self.record):
             bot = t(f"bot.{note['bot']}") if t.has(f"bot.{note['bot']}") else note["bot"]
-            ui.label(t("replay.resigned", name=note["by"], ply=note["ply"], bot=bot)).classes(
+            by = seat_name(t, note["by"])
+            ui.label(t("replay.resigned", name=by, ply=note["ply"], bot=bot)).classes(
                 "text-sm cs-warn"
             ).props('data-testid="replay-resigned"').mark("replay-resigned")
 

@@ -10,6 +10,7 @@ from core.table import BOT, INVITED, SeatInfo, Table
 from ui.attrs import attrs
 from ui.boards.thinking import MAX_SEATS
 from ui.i18n import Translator
+from ui.seat_names import seat_name
 from ui.site import LiveInfo
 
 
@@ -82,7 +83,7 @@ class SeatStrip:
                 attrs(ui.icon("smart_toy").classes("text-base"), {"aria-label": t("seats.bot")})
             else:
                 dot = ui.element("span").classes("cs-dot").props('role="img"')
-            ui.label(seat.name).classes("font-semibold ellipsis cs-seat-name")
+            ui.label(seat_name(t, seat.name)).classes("font-semibold ellipsis cs-seat-name")
             if seat.holder == self.uid:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
             ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")

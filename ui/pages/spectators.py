@@ -34,6 +34,7 @@ from ui.boards import SpectatorMarkup
 from ui.boards.thinking import seat_tokens
 from ui.i18n import Translator
 from ui.pages.stage import Frame, TableStage, new_seq
+from ui.seat_names import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +92,8 @@ class SpectatorFeed:
         frame = self.frames.get(lang)
         if frame is None:
             view = table.view(None)
-            names = [seat.name for seat in table.seats]
-            said, html = self.draw(Translator(lang), names, view)
+            t = Translator(lang)
+            said, html = self.draw(t, seat_names(t, [seat.name for seat in table.seats]), view)
             frame = self.frames[lang] = {
                 "seq": new_seq(),
                 **turn_marks(table),

@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from core.record import standing
-from core.table import Move, Table, TableError
+from core.table import TAKEOVER_BOT, Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.thinking import ThinkingMarks
 from ui.gateway import StorageUnavailable
@@ -27,6 +27,7 @@ from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import end_headline, hand_summary, match_result, player_names
 from ui.pages.waiting import waiting_room
+from ui.seat_names import seat_names, takeover_seat_name
 from ui.site import Site
 
 TURN_CUE_JS = """<script>
@@ -152,7 +153,7 @@ class TableView:
         self.hotseat = len(held) > 1
         self.own_seat = held[0] if len(held) == 1 else None  # None: hot seat or watching
         self.revealed: int | None = self.own_seat
-        self.names = [seat.name for seat in self.table.seats]
+        self.names = seat_names(self.t, [seat.name for seat in self.table.seats])
 
     def _has_chat(self) -> bool:
         """A chat where more than one person may sit (not against bots or on one screen)."""
@@ -229,7 +230,7 @@ class TableView:
             seat = self.own_seat
             if seat is None:
                 return
-            name = self.t("table.takeover", name=self.table.seats[seat].name)
+            name = takeover_seat_name(TAKEOVER_BOT, self.table.seats[seat].name)
             try:
                 await self.table.resign(seat, by=self.uid, name=name)
             except TableError as err:
@@ -561,7 +562,7 @@ class TableView:
         resigned = self.table.resigned
         result = record.get("result") or view["result"]  # stored ones may predate standing
         result = {**result, "ranking": standing(result["ranking"], resigned)}
-        names = player_names(record, self.names)
+        names = player_names(record, seat_names(self.t, [seat.name for seat in self.table.seats]))
         me = self._my_seat()
         over = view["phase"] == "over"
         with self.headline_box:

@@ -18,6 +18,7 @@ from ui.i18n import Translator
 from ui.layout import visitor_name
 from ui.pages.errors import refusal
 from ui.pages.new_table import MAX_NAME, clean_name
+from ui.seat_names import bot_seat_name
 from ui.site import Site
 
 
@@ -36,7 +37,7 @@ def waiting_room(
     empty = [n for n, seat in enumerate(table.seats) if seat.is_empty]
     with ui.card().classes("w-full gap-3").props('data-testid="waiting-room"'):
         ui.label(t("wait.title")).classes("text-xl font-bold")
-        ui.label(t("wait.explain", n=len(empty))).classes("text-sm")
+        ui.label(t.plural("wait.explain", len(empty))).classes("text-sm")
         if seated:  # the link opens invited seats, and a private table to its holders
             link = f"{base_url}/table/{table.id}?invite={table.settings.invite}"
             ui.label(t("wait.invite_help")).classes("text-sm font-semibold")
@@ -67,9 +68,9 @@ def waiting_room(
                     bot = (
                         level.value if level.value in {f"bot:{n}" for n in LEVELS} else "bot:normal"
                     )
-                    label = t(f"bot.{bot.removeprefix('bot:')}")
                     count = sum(seat.is_empty for seat in table.seats)
-                    names = [label if count == 1 else f"{label} {i + 1}" for i in range(count)]
+                    numbers = [None] if count == 1 else list(range(1, count + 1))
+                    names = [bot_seat_name(bot, n) for n in numbers]
                     await table.fill_with_bots(by=uid, bot=bot, names=names)
 
                 _button(t("wait.fill"), "fill", fill, t, on_error, primary=True)

@@ -342,7 +342,9 @@ def _values(view: dict[str, Any], t: Translator, names: list[str]) -> list[str]:
             cx, cy = cx + CELL / 2 - 17, cy - CELL / 2 + 10
         owner = region["owner"]
         colour = COLOURS[owner]
-        name = t("a11y.camping.region", name=names[owner], value=region["value"])
+        name = t.plural(
+            "a11y.camping.region", region["value"], name=names[owner], value=region["value"]
+        )
         # The owner's number beside the value: the colour is not the only sign.
         out.append(
             f'<g data-region-value="{region["value"]}" data-owner="{owner}"{piece(name)}>'

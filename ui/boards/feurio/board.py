@@ -233,7 +233,7 @@ class FeurioBoard:
             "feurio.news",
             name=name,
             colour=self._colour_name(last["colour"]),
-            actions="; ".join(parts),
+            actions=self.t("list.semicolon").join(parts),
         )
 
     def action_text(self, action: str) -> str:

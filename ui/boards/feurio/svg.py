@@ -138,7 +138,7 @@ def tile_name(tile: dict[str, Any], t: Translator) -> str:
     free = tile["spaces"] - sum(tile["men"])
     if free > 0:
         words.append(t.plural("a11y.feurio.free", free))
-    return "; ".join(words)
+    return t("list.semicolon").join(words)
 
 
 def _tiles(view: dict[str, Any], t: Translator) -> list[str]:
@@ -230,7 +230,14 @@ def _zones(view: dict[str, Any], t: Translator) -> list[str]:
             q, r = cell_qr(zone["tiles"][0])
             cx, cy = centre(q, r)
             bx, by = cx - 18 + 12 * colour, cy - R + 4
-            name = piece(t("a11y.feurio.zone", colour=colour_name(colour, t), value=zone["value"]))
+            name = piece(
+                t.plural(
+                    "a11y.feurio.zone",
+                    zone["value"],
+                    colour=colour_name(colour, t),
+                    value=zone["value"],
+                )
+            )
             out.append(
                 f'<g data-zone-value="{zone["value"]}" data-colour="{colour}"{name}>'
                 f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="9" fill="#ffffff" '

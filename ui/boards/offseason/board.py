@@ -40,6 +40,7 @@ from ui.boards.offseason.words import (
     card_name,
     cards_text,
     event_text,
+    goods_count,
 )
 from ui.i18n import Translator
 
@@ -247,8 +248,9 @@ class OffSeasonBoard:
                 word = t("offseason.has_bid") if done else t("offseason.choosing")
                 chips.append(
                     f'<span class="os-bid" data-testid="has-bid-{seat}" '
-                    f'data-done="{str(done).lower()}">{escape(self.names[seat])}: '
-                    f"<i>{escape(word)}</i></span>"
+                    f'data-done="{str(done).lower()}">'
+                    + t("labelled", label=escape(self.names[seat]), text=f"<i>{escape(word)}</i>")
+                    + "</span>"
                 )
             out.append(f'<div class="os-bids">{"".join(chips)}</div>')
         if auction["my_bid"] is not None:
@@ -279,7 +281,8 @@ class OffSeasonBoard:
                     word = t("offseason.open_bid", amount=acted.split(" ")[1])
                 cells.append(
                     f'<span class="os-bid" data-testid="open-{seat}">'
-                    f"{escape(self.names[seat])}: <i>{escape(word)}</i></span>"
+                    + t("labelled", label=escape(self.names[seat]), text=f"<i>{escape(word)}</i>")
+                    + "</span>"
                 )
             out.append(f'<div class="os-bids">{"".join(cells)}</div>')
             if open_state["bidder"] is not None and auction["outcome"] is None:
@@ -358,6 +361,7 @@ class OffSeasonBoard:
             power_help = escape(t(f"offseason.power_help.{market['power']}"))
             coins = market["coins"]
             coin = coin_svg(coins, t.plural("offseason.coins", coins))
+            counts = goods_count(t, len(market["face_up"]), market["face_down"])
             lines = [
                 f'<div class="os-market-head"><span class="os-tile-no">{tile}</span>'
                 f"<span>{escape(t('offseason.market', n=tile))}</span>"
@@ -368,21 +372,13 @@ class OffSeasonBoard:
                 f'data-coins="{coins}">{coin}<span class="os-small">'
                 f"{escape(t.plural('offseason.coins_here', coins))}</span></div>",
                 f'<div class="os-goods">{"".join(goods)}</div>',
-                '<div class="os-small">'
-                + escape(
-                    t(
-                        "offseason.goods_count",
-                        up=len(market["face_up"]),
-                        down=market["face_down"],
-                    )
-                )
-                + "</div>",
+                f'<div class="os-small">{escape(counts)}</div>',
                 '<div class="os-small">'
                 + escape(
                     t(
                         "offseason.other_side",
-                        up=other["up"],
-                        down=other["down"],
+                        up=t.plural("offseason.goods_up", other["up"]),
+                        down=t.plural("offseason.goods_down", other["down"]),
                         power=t(f"offseason.power.{other['power']}"),
                     )
                 )
@@ -757,7 +753,8 @@ class OffSeasonBoard:
             texts.append("…")
         if not texts and last["action"] is not None:  # e.g. no +1 token placed
             name = self.names[last["seat"]]
-            texts.append(f"{name}: {action_text(self.t, last['action'])}.")
+            action = action_text(self.t, last["action"])
+            texts.append(self.t("offseason.news_action", name=name, action=action))
         return self.t("offseason.news", text=" ".join(texts))
 
     def _log(self) -> str:

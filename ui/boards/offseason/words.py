@@ -40,6 +40,15 @@ def cards_text(t: Translator, codes: list[str] | tuple[str, ...]) -> str:
     return ", ".join(name if n == 1 else f"{n} × {name}" for name, n in named)
 
 
+def goods_count(t: Translator, up: int, down: int) -> str:
+    """How many goods lie face up and face down: '2 face up, 1 face down'."""
+    return t(
+        "offseason.goods_count",
+        up=t.plural("offseason.goods_up", up),
+        down=t.plural("offseason.goods_down", down),
+    )
+
+
 def back_name(t: Translator, auction: str) -> str:
     return t("offseason.back", auction=t(f"offseason.auction.{auction}"))
 
@@ -148,17 +157,17 @@ def event_text(t: Translator, names: list[str], event: dict[str, Any]) -> str:
             "offseason.ev.refill",
             market=event["market"],
             up=cards_text(t, event["up"]),
-            down=event["down"],
+            down=t.plural("offseason.ev.refill_down", event["down"]),
         )
     if kind == "reshuffle":
         return t.plural("offseason.ev.reshuffle", event["cards"])
     if kind == "end_triggered":
         return t("offseason.ev.end_triggered", round=event["last_round"])
     if kind == "tiebreak":
-        return t(
+        return t.plural(
             "offseason.ev.tiebreak",
+            event["coins"],
             names=", ".join(_name(names, s) for s in event["seats"]),
-            coins=event["coins"],
         )
     if kind == "game_over":
         return t("offseason.ev.game_over")

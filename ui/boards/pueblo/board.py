@@ -294,7 +294,11 @@ class PuebloBoard:
         if not last:
             return ""
         parts = [self.action_text(a) for a in last.get("actions", [])]
-        text = self.t("pueblo.news", name=self.names[last["seat"]], actions="; ".join(parts))
+        text = self.t(
+            "pueblo.news",
+            name=self.names[last["seat"]],
+            actions=self.t("list.semicolon").join(parts),
+        )
         penalties = last.get("penalties")
         if penalties and any(penalties):
             text += " " + self.t(
@@ -309,7 +313,9 @@ class PuebloBoard:
             key = "pueblo.act.coloured" if action[0] == "C" else "pueblo.act.neutral"
             return t(key, pose=action[1 : action.index("@")], square=action.split("@")[1])
         word, _, rest = action.partition(" ")
-        if word in ("chief", "remove", "sacred", "bid", "card"):
+        if word == "chief" and rest.isdigit():
+            return t.plural("pueblo.act.chief", int(rest))
+        if word in ("remove", "sacred", "bid", "card"):
             return t(f"pueblo.act.{word}", n=rest)
         if word == "pass":
             return t("pueblo.act.pass")
