@@ -68,8 +68,8 @@ EN: dict[str, str] = {
 FR: dict[str, str] = {
     "a11y.loading": "Chargement",
     "a11y.import.pick": "Choisir un fichier…",
-    "missing.title": "Cette page n'existe pas",
-    "missing.explain": "L'adresse est peut-être mal tapée, ou la page a changé de place.",
+    "missing.title": "Cette page n’existe pas",
+    "missing.explain": "L’adresse est peut-être mal tapée, ou la page a changé de place.",
     "a11y.camping.half.pool": "Commencer la piscine en {square}",
     "a11y.camping.half.bungalow": "Commencer votre bungalow en {square}",
     "a11y.camping.unselect": "Annuler le choix de {square}",

@@ -63,7 +63,7 @@ MESSAGES: dict[str, str] = {
     "new.unknown_game": "Ce jeu n'est pas encore jouable ici.",
     # table
     "table.title": "Table",
-    "table.not_found": "Cette table n'existe pas.",
+    "table.not_found": "Cette table n’existe pas.",
     "table.rules": "Règles du jeu",
     "table.pass_device": "Passez l'appareil à {name}",
     "table.show_hand": "Je suis {name} : montrer ma main",
@@ -196,7 +196,7 @@ MESSAGES: dict[str, str] = {
     "history.continue": "Reprendre",
     "replay.title": "Revoir",
     "replay.heading": "Une partie de {game}, coup par coup",
-    "replay.not_found": "Cette partie n'existe pas.",
+    "replay.not_found": "Cette partie n’existe pas.",
     "replay.unfinished": "Cette partie est encore en cours.",
     "replay.first": "Premier coup",
     "replay.back": "Coup précédent",
@@ -210,7 +210,7 @@ MESSAGES: dict[str, str] = {
     "rules.index": "Règles des jeux",
     "rules.missing": "Pas encore d'aide pour ce jeu.",
     # refusals
-    "error.not_found": "Cette table n'existe pas.",
+    "error.not_found": "Cette table n’existe pas.",
     "error.not_player": "Cette place n'est pas la vôtre.",
     "error.game_over": "La partie est terminée.",
     "error.stale": "La partie a avancé pendant votre choix ; voici la nouvelle position.",
