@@ -17,8 +17,8 @@ from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
-from ui.pages.home import SHOWCASE
 from ui.pages.errors import refusal
+from ui.pages.home import SHOWCASE
 from ui.site import Site
 
 MAX_NAME = 24
