@@ -260,12 +260,12 @@ class TableView:
         ui.navigate.to(f"/table/{follow}")
 
     def _on_event(self, event: str) -> None:
-        if event == "cancelled":
+        if event in ("cancelled", "unattended"):  # closed by its host, or for want of anyone
             self.board_box.clear()
             self.waiting_box.clear()
             self.controls.clear()
             with self.waiting_box:
-                ui.label(self.t("table.cancelled")).classes("text-xl").props(
+                ui.label(self.t(f"table.{event}")).classes("text-xl").props(
                     'data-testid="cancelled" role="alert"'
                 )
                 ui.link(self.t("back_home"), "/")
