@@ -29,6 +29,11 @@ EN: dict[str, str] = {
     "table.unattended": "This table was closed: nobody had been at it for a long while.",
     "home.intro_online": "Play against a bot, with a friend on the same screen, or with friends online: send them an invitation link, or meet other players in the lobby, where you can also watch the games being played. No sign-up: your games are kept in this browser.",
     "home.to_lobby": "Go to the lobby",
+    "import.drop": "Drop a record file here",
+    "import.limits": "A JSON file of at most {size}.",
+    "import.none_yet": "No file chosen yet.",
+    "import.shown": "✓ {name} is shown below.",
+    "import.pick_another": "Choose another file…",
 }
 
 FR: dict[str, str] = {
@@ -55,4 +60,9 @@ FR: dict[str, str] = {
     "table.unattended": "Cette table a été fermée : personne n’y était depuis longtemps.",
     "home.intro_online": "Jouez contre un robot, avec un ami sur le même écran ou avec des amis en ligne : envoyez-leur un lien d’invitation, ou retrouvez d’autres joueurs au salon, où vous pouvez aussi regarder les parties en cours. Sans inscription : vos parties sont gardées dans ce navigateur.",
     "home.to_lobby": "Aller au salon",
+    "import.drop": "Déposez un fichier de partie ici",
+    "import.limits": "Un fichier JSON de {size} au plus.",
+    "import.none_yet": "Aucun fichier choisi pour l’instant.",
+    "import.shown": "✓ {name} est montré ci-dessous.",
+    "import.pick_another": "Choisir un autre fichier…",
 }
