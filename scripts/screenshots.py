@@ -44,6 +44,7 @@ class Shot:
     signed_out: bool = False
     settle: float = 0.8  # seconds for what the page draws after it loads (3D, charts)
     scroll: str = ""  # a selector to bring into view before the capture
+    upload: str = ""  # a finished match whose record file is imported before the capture
 
 
 PAGES: tuple[Shot, ...] = (
@@ -72,6 +73,7 @@ PAGES: tuple[Shot, ...] = (
     Shot("profile", f"/players/{PLAYER}"),
     Shot("account", "/account"),
     Shot("import", "/import"),
+    Shot("import-loaded", "/import", settle=1.5, upload=FINISHED[0].id),
     Shot("signin", "/signin", signed_out=True),
     Shot("not-found", "/no-such-page"),
 )
@@ -137,6 +139,8 @@ def capture(
                 page = ctx.new_page()
                 for shot in todo:
                     page.goto(base_url + shot.path)
+                    if shot.upload:
+                        import_record(page, base_url, shot.upload)
                     settle(page, shot.settle)
                     if shot.scroll:
                         page.locator(shot.scroll).first.scroll_into_view_if_needed()
@@ -148,6 +152,16 @@ def capture(
                         written += situations(page)
                 ctx.close()
     return written
+
+
+def import_record(page: Page, base_url: str, match_id: str) -> None:
+    """Import the record file of ``match_id`` (as its replay's download saves it) on the
+    import page, and wait until its replay is shown."""
+    record = page.request.get(f"{base_url}/api/matches/{match_id}").body()
+    page.get_by_test_id("import-upload").locator("input[type=file]").set_input_files(
+        {"name": f"caravanserai-{match_id}.json", "mimeType": "application/json", "buffer": record}
+    )
+    page.get_by_test_id("import-name").wait_for()
 
 
 def situations(page: Page) -> list[str]:

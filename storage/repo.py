@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, func
@@ -367,6 +368,7 @@ class StoredTable:
     status: str
     settings: TableSettings
     rematch: str | None
+    created_at: datetime | None = None  # when the match was opened
 
 
 def load_tables(engine: Engine, *, match_ids: list[str] | None = None) -> list[StoredTable]:
@@ -404,6 +406,7 @@ def _stored_table(match: Match, seats: list[Seat], actions: list[list[Any]]) -> 
         status=match.status,
         settings=TableSettings.from_json(match.settings),
         rematch=match.rematch,
+        created_at=match.created_at,
     )
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
-from ui import health, security_headers, socket_guard, storage_pruning
+from ui import health, security_headers, socket_guard, storage_pruning, unattended
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -109,6 +109,7 @@ def build() -> Site:
     # turn is rebuilt on demand (Site.table).
     app.on_startup(lambda: background_tasks.create(recover(), name="recover"))
     app.on_startup(lambda: storage_pruning.start(site.gateway))
+    app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
 
     async def drain() -> None:
         """On SIGTERM: no new move is taken, the writes under way finish, storage closes."""

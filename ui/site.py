@@ -100,6 +100,8 @@ class LiveInfo:
     cancelled: bool = False
     listeners: list[Callable[[str], None]] = field(default_factory=list)
     feed: Any = None  # the spectators' shared board (ui/pages/spectators.py), once needed
+    opened_at: datetime | None = None  # when the match was opened (the lobby shows its wait)
+    last_seen: datetime | None = None  # when a seated person last came or went, this process
 
     def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
         self.listeners.append(listener)
@@ -114,6 +116,11 @@ class LiveInfo:
 
     def is_present(self, identity: str) -> bool:
         return bool(self.present.get(identity))
+
+    def unattended_since(self) -> datetime | None:
+        """Since when no seated person has had a page of the table open (as far as this
+        process knows: from the match's opening when nobody came since the start)."""
+        return self.last_seen or self.opened_at
 
 
 class Site:
@@ -206,10 +213,12 @@ class Site:
         """The tables' reconcile hook: what storage holds at ``ply`` after a failed write."""
         return await self.gateway(repo.stored_action, match_id=table.id, ply=ply)
 
-    def _host(self, table: Table, rematch: str | None = None) -> Table:
+    def _host(
+        self, table: Table, rematch: str | None = None, opened_at: datetime | None = None
+    ) -> Table:
         self._hosted.add(table.id)
         self.tables.add(table)
-        self.live[table.id] = LiveInfo(rematch=rematch)
+        self.live[table.id] = LiveInfo(rematch=rematch, opened_at=opened_at or datetime.now(UTC))
         self.bots.watch(table)
         table.subscribe(self._on_move)
         table.subscribe_seats(self._on_seats)
@@ -411,7 +420,7 @@ class Site:
             self.broken[match.id] = f"{type(err).__name__}: {err}"
             return None
         self.broken.pop(match.id, None)
-        return self._host(table, rematch=match.rematch)
+        return self._host(table, rematch=match.rematch, opened_at=match.created_at)
 
     async def table(self, table_id: str) -> Table:
         """A live table, an unfinished match rebuilt with its storage hooks and bots, or a
@@ -455,11 +464,16 @@ class Site:
             raise TableError(
                 "storage", "The change could not be saved; nothing was changed. Try again."
             ) from err
+        self.closed(table, "cancelled")
+
+    def closed(self, table: Table, event: str) -> None:
+        """A waiting table stored as cancelled (by its host, or for want of anyone at it:
+        ``ui/unattended.py``) leaves memory; its pages hear ``event``."""
         info = self.info(table.id)
         info.cancelled = True
         self.tables.remove(table.id)
         self._addresses.pop(table.id, None)
-        info.tell("cancelled")
+        info.tell(event)
         self.lobby_changed()
 
     def players_of(self, table: Table) -> list[SeatInfo]:
@@ -597,7 +611,7 @@ class Site:
         first = not clients
         clients.add(client)
         if first and self._seated(table_id, identity):
-            info.tell("presence")
+            self._presence(info, table_id)
 
     def depart(self, table_id: str, identity: str, client: str) -> None:
         info = self.info(table_id)
@@ -608,7 +622,14 @@ class Site:
         if not clients:
             del info.present[identity]
             if self._seated(table_id, identity):
-                info.tell("presence")
+                self._presence(info, table_id)
+
+    def _presence(self, info: LiveInfo, table_id: str) -> None:
+        """A seated person came or went: the table's pages, and the lobby while it waits."""
+        info.last_seen = datetime.now(UTC)
+        info.tell("presence")
+        if self.tables.get(table_id).waiting:
+            self.lobby_changed()
 
     def _seated(self, table_id: str, identity: str) -> bool:
         """Whether ``identity`` holds a seat at the live table: pages show only the

@@ -84,7 +84,14 @@ a.no-underline{text-decoration:none}
 border-left:4px solid var(--cs-accent)}
 .cs-now{background:#ffecb3;color:#2b2418}
 .body--dark .cs-now{background:#4a3b12;color:#f3ead8}
-.cs-upload .q-uploader__header .q-btn{display:none}
+.cs-upload{width:100%;max-width:36rem;max-height:none;background:var(--cs-surface);
+color:var(--cs-ink);border:2px dashed color-mix(in srgb,var(--cs-accent) 55%,var(--cs-line));
+border-radius:12px}
+.cs-upload .q-uploader__header{display:none}
+.cs-upload .q-uploader__list{min-height:0;padding:1.25rem 1rem;overflow:visible}
+.cs-upload .q-uploader__dnd{outline:2px dashed var(--cs-accent);outline-offset:-2px;
+background:color-mix(in srgb,var(--cs-accent-soft) 50%,transparent)}
+.cs-drop-icon{color:var(--cs-accent)}
 .body--dark .cs-warn{color:#fdba74}
 .body--dark .cs-mark{box-shadow:0 0 0 1px #c4bcae}
 /* The score chart draws dark text on its canvas: in the dark theme it sits on paper. */

@@ -212,3 +212,13 @@ async def test_the_rules_help_of_camel_up_off_season_exists_in_both_languages(
     await user.open("/rules/offseason")
     await user.should_see("Jouer sur ce site")
     await user.should_see("La version de ce site.")
+
+
+async def test_the_form_starts_on_three_players_as_the_home_page_announces(user: User) -> None:
+    await user.open("/new/offseason")
+    (toggle,) = user.find(marker="players").elements
+    assert toggle.value == 3
+    assert list(toggle.options) == [2, 3, 4, 5]  # two players remain the variant
+    await user.should_see(marker="opponent")
+    await user.should_see(marker="opponent-3")
+    await user.should_not_see(marker="opponent-4")

@@ -117,10 +117,8 @@ async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
 
 
 async def test_unknown_tables_replays_and_rules_say_so(user: User) -> None:
-    await user.open("/table/nope")
-    await user.should_see("There is no such table.")
-    await user.open("/replay/nope")
-    await user.should_see("There is no such game.")
+    assert "There is no such table." in (await user.http_client.get("/table/nope")).text
+    assert "There is no such game." in (await user.http_client.get("/replay/nope")).text
     await user.open("/rules/nope")
     await user.should_see("No rules help for this game yet.")
 

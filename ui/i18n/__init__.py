@@ -17,6 +17,7 @@ from ui.i18n import (
     keyboard,
     offseason,
     online,
+    pages,
     profile,
     pueblo,
     situations,
@@ -42,6 +43,7 @@ EN: dict[str, str] = {
     **a11y.EN,
     **situations.EN,
     **theme.EN,
+    **pages.EN,
 }
 FR: dict[str, str] = {
     **SITE_FR,
@@ -58,6 +60,7 @@ FR: dict[str, str] = {
     **a11y.FR,
     **situations.FR,
     **theme.FR,
+    **pages.FR,
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

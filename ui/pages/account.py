@@ -14,6 +14,7 @@ from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from storage import accounts
+from storage.accounts import USERNAME
 from storage.models import LOCAL
 from ui.attrs import attrs
 from ui.auth.oidc import Providers
@@ -78,6 +79,44 @@ def message(t: Translator, request: Request) -> None:
         ui.label(text).classes("text-negative").props('role="alert" data-testid="account-error"')
 
 
+# Run by the browser when the sign-up form is sent: the server's own checks (which it
+# still makes), in the same order, so that a mistake is said at once and nothing typed
+# is lost. The rules and the sentences come from the form's data attributes.
+SIGNUP_CHECK = """(event) => {
+  const form = event.currentTarget;
+  const input = (name) => form.querySelector(`input[name="${name}"]`);
+  const [user, pass, again] = [input('username'), input('password'), input('confirm')];
+  const pattern = new RegExp('^(?:' + form.dataset.usernamePattern + ')$');
+  let problem = null;
+  if (!pattern.test(user.value)) problem = [user, form.dataset.badUsername];
+  else if (pass.value.length < Number(form.dataset.minPassword))
+    problem = [pass, form.dataset.badPassword];
+  else if (again.value !== pass.value) problem = [again, form.dataset.mismatch];
+  const note = form.querySelector('[data-testid="signup-check"]');
+  note.textContent = problem ? problem[1] : '';
+  if (problem) {
+    event.preventDefault();
+    problem[0].focus();
+  }
+}"""
+
+
+def checked_in_page(t: Translator, form: ui.element) -> None:
+    """The sign-up form checks its fields in the page before it is posted."""
+    attrs(
+        form,
+        {
+            "novalidate": True,  # the page's own check speaks the site's language
+            "data-username-pattern": USERNAME.pattern,
+            "data-min-password": MIN_PASSWORD,
+            "data-bad-username": t("account.error.bad_username"),
+            "data-bad-password": t("account.error.bad_password", n=MIN_PASSWORD),
+            "data-mismatch": t("account.error.password_mismatch"),
+        },
+    )
+    form.on("submit", js_handler=SIGNUP_CHECK)
+
+
 def register(site: Site, providers: Providers) -> None:
     @ui.page("/signin")
     def signin_page(request: Request) -> None:
@@ -113,16 +152,22 @@ def register(site: Site, providers: Providers) -> None:
             heading(t("account.signup"))
             ui.label(t("account.signup_keeps")).classes("text-sm")
             message(t, request)
-            with post_form("/auth/signup", "signup-form"):
+            with post_form("/auth/signup", "signup-form") as form:
                 username = request.query_params.get("username", "")[:FIELD]
-                field(t("account.username"), "username", value=username)
+                name = field(t("account.username"), "username", value=username)
+                attrs(name, {"required": True, "minlength": 3, "maxlength": 24})
                 ui.label(t("account.username_rule")).classes("text-xs opacity-70")
-                field(t("account.new_password"), "new_password", password=True).props(
-                    'name="password"'
-                )
-                field(t("account.confirm"), "confirm", password=True)
-                ui.label(t("account.password_rule", n=MIN_PASSWORD)).classes("text-xs opacity-70")
+                password = field(t("account.new_password"), "new_password", password=True)
+                password.props('name="password"')
+                attrs(password, {"required": True, "minlength": MIN_PASSWORD})
+                ui.label(t("account.password_rule", n=MIN_PASSWORD)).classes(
+                    "text-xs opacity-70"
+                ).mark("password-rule")
+                attrs(field(t("account.confirm"), "confirm", password=True), {"required": True})
+                check = ui.label().classes("text-negative").mark("signup-check")
+                attrs(check, {"role": "alert", "data-testid": "signup-check"})
                 submit(t("account.signup"), "signup-submit")
+            checked_in_page(t, form)
             with ui.row().classes("items-center gap-2"):
                 ui.label(t("account.have_account")).classes("text-sm")
                 ui.link(t("account.signin"), "/signin")

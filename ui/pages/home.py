@@ -36,7 +36,10 @@ def register() -> None:
         t = translator(request)
         with frame(t, t("home.title")):
             heading(t("home.headline"), "text-3xl")
-            ui.label(t("home.intro")).classes("text-base text-grey-8")
+            ui.label(t("home.intro_online")).classes("text-base text-grey-8")
+            lobby = ui.button(t("home.to_lobby"), icon="groups")
+            lobby.on_click(lambda: ui.navigate.to("/lobby"))
+            lobby.props('outline no-caps data-testid="home-lobby"').mark("home-lobby")
             with ui.element("div").classes("w-full grid gap-4 cs-games"):
                 for game in SHOWCASE:
                     _game_card(t, game)

@@ -16,6 +16,7 @@ from nicegui import events, ui
 from core.engine import IllegalAction
 from core.record import RecordError, loads, replay
 from core.table import TableError
+from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
@@ -45,6 +46,7 @@ def register() -> None:
 
             def refuse(text: str) -> None:
                 error.set_text(text)
+                status.set_text(t("import.none_yet"))
                 shown.clear()
 
             async def received(e: events.UploadEventArguments) -> None:
@@ -57,6 +59,8 @@ def register() -> None:
                     refuse(refused.text)
                     return
                 error.set_text("")
+                status.set_text(t("import.shown", name=e.file.name))
+                pick.set_text(t("import.pick_another"))
                 shown.clear()
                 with shown:
                     ui.label(t("import.showing", name=e.file.name)).classes("text-sm").props(
@@ -71,16 +75,24 @@ def register() -> None:
                 on_upload=received,
                 on_rejected=lambda: refuse(t("import.too_big", size="1 MB")),
             )
-            upload.props('accept=".json,application/json" data-testid="import-upload"')
+            upload.props('accept=".json,application/json" flat data-testid="import-upload"')
             upload.classes("cs-upload").mark("import-upload")
-            # Quasar's own "add" button holds the file input inside it and has no name:
-            # it is hidden (theme) and this named button opens the file chooser instead.
-            pick = ui.button(t("a11y.import.pick"), icon="upload_file").props(
-                'outline no-caps data-testid="import-pick"'
-            )
-            pick.on("click", js_handler=f"() => runMethod({upload.id}, 'pickFiles', [])")
-            if upload.parent_slot is not None:  # the button goes before the drop area
-                pick.move(target_index=upload.parent_slot.children.index(upload))
+            # The uploader is the drop zone. Its own header (a file count, a percentage and an
+            # unnamed "add" button holding the file input) is hidden (theme); its body says
+            # what to do and holds a named button that opens the file chooser.
+            with upload.add_slot("list"):
+                with ui.column().classes("w-full items-center gap-2 text-center cs-drop"):
+                    ui.icon("upload_file", size="2.5rem").classes("cs-drop-icon")
+                    ui.label(t("import.drop")).classes("text-base font-semibold")
+                    pick = ui.button(t("a11y.import.pick"), icon="folder_open").props(
+                        'color=primary no-caps data-testid="import-pick"'
+                    )
+                    pick.on("click", js_handler=f"() => runMethod({upload.id}, 'pickFiles', [])")
+                    pick.mark("import-pick")
+                    ui.label(t("import.limits", size="1 MB")).classes("text-xs opacity-80")
+                    status = ui.label(t("import.none_yet")).classes("text-sm")
+                    attrs(status, {"data-testid": "import-status", "aria-live": "polite"})
+                    status.mark("import-status")
             error = (
                 ui.label().classes("text-negative").props('role="alert" data-testid="import-error"')
             )

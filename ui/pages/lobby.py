@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from fastapi import Request
 from nicegui import ui
 
@@ -12,6 +14,9 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator
 from ui.seat_names import seat_names
 from ui.site import Site
+from ui.unattended import present
+
+AGE_REFRESH = 60.0  # seconds between two redraws of the lobby for the tables' waits
 
 
 def register(site: Site) -> None:
@@ -35,6 +40,7 @@ def register(site: Site) -> None:
             show()
             client = ui.context.client
             client.on_delete(site.on_lobby(show))
+            ui.timer(AGE_REFRESH, show)  # the tables' waits move on
 
 
 def _tables(site: Site, t: Translator) -> None:
@@ -43,8 +49,9 @@ def _tables(site: Site, t: Translator) -> None:
     with ui.column().classes("w-full gap-2").props('data-testid="lobby-waiting"'):
         if not waiting:
             ui.label(t("lobby.none_waiting")).classes("text-sm opacity-70")
+        now = datetime.now(UTC)
         for table in waiting:
-            _row(t, table, t("lobby.join"), "lobby-join")
+            _row(t, table, t("lobby.join"), "lobby-join", about=_waiting_note(site, t, table, now))
     ui.label(t("lobby.playing")).classes("text-lg font-semibold")
     with ui.column().classes("w-full gap-2").props('data-testid="lobby-playing"'):
         if not playing:
@@ -53,7 +60,29 @@ def _tables(site: Site, t: Translator) -> None:
             _row(t, table, t("lobby.watch"), "lobby-watch")
 
 
-def _row(t: Translator, table: Table, label: str, testid: str) -> None:
+def waited(t: Translator, since: datetime, now: datetime) -> str:
+    """How long a table has waited, in round words: minutes, then hours, then days."""
+    minutes = max(0, int((now - since).total_seconds() // 60))
+    if minutes < 1:
+        return t("lobby.waited.now")
+    if minutes < 60:
+        return t("lobby.waited.minutes", n=minutes)
+    if minutes < 48 * 60:
+        return t("lobby.waited.hours", n=minutes // 60)
+    return t.plural("lobby.waited.days", minutes // (24 * 60))
+
+
+def _waiting_note(site: Site, t: Translator, table: Table, now: datetime) -> str:
+    """ "waiting for 3 h · Ann present": how long the table has waited and who is at it."""
+    info = site.info(table.id)
+    names = seat_names(t, [table.seats[n].name for n in present(site, table)])
+    here = t.plural("lobby.present", len(names), names=", ".join(names)) if names else ""
+    parts = [waited(t, info.opened_at, now)] if info.opened_at else []
+    parts.append(here or t("lobby.nobody"))
+    return " · ".join(parts)
+
+
+def _row(t: Translator, table: Table, label: str, testid: str, about: str = "") -> None:
     taken = seat_names(t, [seat.name for seat in table.seats if not seat.is_empty])
     free = sum(seat.kind == OPEN for seat in table.seats)
     card = ui.card().classes("w-full").props('data-testid="lobby-table"')
@@ -63,6 +92,8 @@ def _row(t: Translator, table: Table, label: str, testid: str) -> None:
             ui.label(", ".join(taken)).classes("text-sm")
             if free:
                 ui.badge(t.plural("lobby.free", free)).props("color=amber-8")
+            if about:
+                ui.label(about).classes("text-sm opacity-80").props('data-testid="lobby-about"')
             ui.space()
             go = ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}"))
             attrs(go.props("no-caps outline"), {"data-testid": testid}).mark(testid)

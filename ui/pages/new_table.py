@@ -18,6 +18,7 @@ from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.pages.errors import refusal
+from ui.pages.home import SHOWCASE
 from ui.seat_names import PREFIX, bot_seat_name
 from ui.site import Site
 
@@ -63,6 +64,14 @@ def seats_for(others: list[tuple[str, str]], me: str, my_name: str) -> list[Seat
     return seats
 
 
+def starting_players(game: str) -> int:
+    """How many players the form starts on: the fewest the home page announces for the
+    game (Off Season's 3, though its rules also take 2 as a variant), within its rules."""
+    rules = GAMES[game]
+    announced = next((g.players[0] for g in SHOWCASE if g.id == game), rules.min_players)
+    return min(max(announced, rules.min_players), rules.max_players)
+
+
 @dataclass
 class SeatChoice:
     """The form fields of one seat besides the visitor's."""
@@ -87,6 +96,7 @@ def register(site: Site) -> None:
 def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
     rules = GAMES[game]
     low, high = rules.min_players, rules.max_players
+    first = starting_players(game)
     heading(t("new.heading", game=rules.title))
     with ui.card().classes("w-full max-w-xl gap-3"):
         name = (
@@ -99,12 +109,12 @@ def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
         players = None
         if low < high:
             ui.label(t("new.players")).classes("text-sm font-semibold")
-            players = ui.toggle({n: str(n) for n in range(low, high + 1)}, value=low)
+            players = ui.toggle({n: str(n) for n in range(low, high + 1)}, value=first)
             players.props('data-testid="players"').mark("players")
         others = [_seat_fields(t, seat, high, players) for seat in range(1, high)]
         ui.separator()
         ui.label(t("new.options")).classes("text-sm font-semibold")
-        fields = BOARDS[game].option_fields(t, rules.default_options(low))
+        fields = BOARDS[game].option_fields(t, rules.default_options(first))
         ui.separator()
         private = (
             ui.checkbox(t("new.private"), value=False)

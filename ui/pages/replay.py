@@ -15,6 +15,7 @@ from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
 from ui.layout import frame, translator, visitor_id
 from ui.pages.errors import page_timeout, unavailable
+from ui.pages.not_found import missing
 from ui.pages.replayer import Replayer
 from ui.site import Site
 
@@ -34,7 +35,7 @@ def register(site: Site) -> None:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
             if record is None or record["game"] not in BOARDS:
-                ui.label(t("replay.not_found")).props('data-testid="error"')
+                missing(t, t("replay.not_found"))
                 return
             if record.get("result") is None:
                 ui.label(t("replay.unfinished")).props('data-testid="error"')

@@ -22,6 +22,7 @@ from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
 from ui.pages.move_box import MoveBox
+from ui.pages.not_found import missing
 from ui.pages.seats import SeatStrip
 from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
@@ -59,8 +60,10 @@ def register(site: Site) -> None:
             try:
                 table = await site.table(table_id)
             except TableError as err:
-                text = t("table.not_found") if err.code == "not_found" else refusal(t, err)
-                ui.label(text).classes("text-xl").props('data-testid="error"')
+                if err.code == "not_found":
+                    missing(t, t("table.not_found"))
+                    return
+                ui.label(refusal(t, err)).classes("text-xl").props('data-testid="error"')
                 ui.link(t("back_home"), "/")
                 return
             except (StorageUnavailable, SQLAlchemyError):
@@ -260,12 +263,12 @@ class TableView:
         ui.navigate.to(f"/table/{follow}")
 
     def _on_event(self, event: str) -> None:
-        if event == "cancelled":
+        if event in ("cancelled", "unattended"):  # closed by its host, or for want of anyone
             self.board_box.clear()
             self.waiting_box.clear()
             self.controls.clear()
             with self.waiting_box:
-                ui.label(self.t("table.cancelled")).classes("text-xl").props(
+                ui.label(self.t(f"table.{event}")).classes("text-xl").props(
                     'data-testid="cancelled" role="alert"'
                 )
                 ui.link(self.t("back_home"), "/")

@@ -10,6 +10,7 @@ from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.bots import LEVELS
+from core.games import GAMES
 from core.table import INVITED, Table, TableError
 from storage import repo
 from ui.attrs import attrs
@@ -18,6 +19,7 @@ from ui.i18n import Translator
 from ui.layout import visitor_name
 from ui.pages.errors import refusal
 from ui.pages.new_table import MAX_NAME, clean_name
+from ui.pages.table_options import describe
 from ui.seat_names import bot_seat_name
 from ui.site import Site
 
@@ -37,7 +39,14 @@ def waiting_room(
     empty = [n for n, seat in enumerate(table.seats) if seat.is_empty]
     with ui.card().classes("w-full gap-3").props('data-testid="waiting-room"'):
         ui.label(t("wait.title")).classes("text-xl font-bold")
-        ui.label(t.plural("wait.explain", len(empty))).classes("text-sm")
+        _about(t, table, seated=seated, invited=bool(invite) and invite == table.settings.invite)
+        takeable = [] if seated else _takeable(table, invite, empty)
+        if takeable:  # one of the free seats is the visitor's to take: it is not "free" to them
+            others = len(empty) - 1
+            text = t("wait.yours_last") if not others else t.plural("wait.yours_others", others)
+        else:
+            text = t.plural("wait.explain", len(empty))
+        ui.label(text).classes("text-sm").props('data-testid="wait-explain"')
         if seated:  # the link opens invited seats, and a private table to its holders
             link = f"{base_url}/table/{table.id}?invite={table.settings.invite}"
             ui.label(t("wait.invite_help")).classes("text-sm font-semibold")
@@ -86,9 +95,7 @@ def _take_seat(
     empty: list[int],
     on_error: Callable[[str], None],
 ) -> None:
-    takeable = [
-        n for n in empty if table.seats[n].kind != INVITED or invite == table.settings.invite
-    ]
+    takeable = _takeable(table, invite, empty)
     if not takeable:
         ui.label(t("wait.no_seat_for_you")).classes("text-sm").props('data-testid="no-seat"')
         return
@@ -125,6 +132,30 @@ def _take_seat(
         await table.join(seat, by=uid, name=chosen, invite=invite)
 
     _button(t("wait.take"), "take-seat", take, t, on_error, primary=True)
+
+
+def _takeable(table: Table, invite: str, empty: list[int]) -> list[int]:
+    """The empty seats a visitor who came with ``invite`` may take."""
+    return [n for n in empty if table.seats[n].kind != INVITED or invite == table.settings.invite]
+
+
+def _about(t: Translator, table: Table, *, seated: bool, invited: bool) -> None:
+    """Who opened the table, for which game and with which options."""
+    game = GAMES[table.game].title if table.game in GAMES else table.game
+    held = table.seats_held_by(table.settings.host)
+    host = table.seats[held[0]].name if held else ""
+    if seated or not host:
+        line = t("wait.game", game=game, n=len(table.seats))
+    elif invited:
+        line = t("wait.invited_by", host=host, game=game)
+    else:
+        line = t("wait.hosted_by", host=host, game=game)
+    ui.label(line).classes("text-base font-semibold").props('data-testid="wait-about"')
+    lines = describe(t, table.game, table.record.get("options") or {})
+    with ui.column().classes("gap-0").props('data-testid="wait-options"'):
+        ui.label(t("wait.options")).classes("text-sm font-semibold")
+        for text in lines or [t("options.none")]:
+            ui.label(f"• {text}").classes("text-sm")
 
 
 def _button(
