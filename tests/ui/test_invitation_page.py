@@ -29,7 +29,7 @@ async def test_the_invited_friend_reads_who_invites_them_to_what_and_their_seat_
         await bea.should_see(marker="take-seat")
     async with other_browser() as cy:  # without the invitation: Ann's table, not theirs
         await cy.open(path)
-        await cy.should_see("Ann’s table: a game of Caravan.")
+        await cy.should_see("Ann's table: a game of Caravan.")
         await cy.should_see("The game starts when every seat is taken (1 still free).")
 
 
