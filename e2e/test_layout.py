@@ -5,7 +5,7 @@ do now lie within the window without scrolling, and a long player name is shown 
 wherever the page writes it (it wraps rather than being cut off). At a table of Camel Up
 Off Season, stored at two known positions on a site of its own, a camel's name keeps to
 one line beside its +1 token, and the goods waiting for a camel leave the line above them
-uncovered.
+uncovered. A new table's opponent choices are one a line.
 """
 
 from __future__ import annotations
@@ -75,6 +75,20 @@ def test_board_and_instruction_fit_the_window_and_names_are_whole(
     assert shown, "the name is written somewhere on the board"
     cut = [s for s in shown if s["scroll"] > s["client"] + 1]
     assert not cut, f"{game}: names cut off: {cut}"
+
+
+def test_each_opponent_choice_of_a_new_table_has_a_line_of_its_own(
+    desktop: Page, base_url: str
+) -> None:
+    desktop.goto(base_url + "/new/camping")
+    desktop.get_by_test_id("players").get_by_text("4", exact=True).click()
+    for testid in ("opponent", "opponent-3", "opponent-4"):
+        options = desktop.get_by_test_id(testid).locator(".q-radio")
+        boxes = [box for box in options.evaluate_all(f"els => els.map({BOX})")]
+        assert len(boxes) == 6, boxes
+        lefts = {round(box["left"]) for box in boxes}
+        tops = [box["top"] for box in boxes]
+        assert len(lefts) == 1 and tops == sorted(tops), f"{testid}: choices side by side"
 
 
 # Four merchants; the heuristic bot's moves from these seeds stop where the first one is to
