@@ -94,8 +94,9 @@ def test_each_opponent_choice_of_a_new_table_has_a_line_of_its_own(
 # Four merchants; the heuristic bot's moves from these seeds stop where the first one is to
 # play: choosing which of two kinds of new goods to load first (after one move), and with
 # a +1 token on one of its camels (after 43).
-PENDING = Game("layout-pending", "offseason", (PLAYER, *OTHERS), 13, stop=1)
-TOKEN = Game("layout-token", "offseason", (PLAYER, *OTHERS), 38, stop=43)
+MERCHANTS = (PLAYER, "bruno", "chloe", "dario")
+PENDING = Game("layout-pending", "offseason", MERCHANTS, 13, stop=1)
+TOKEN = Game("layout-token", "offseason", MERCHANTS, 38, stop=43)
 
 
 @pytest.fixture(scope="module")
