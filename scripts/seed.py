@@ -29,7 +29,9 @@ from ui.i18n import Translator
 
 PLAYER = "amina"  # the account the screenshots are taken as
 PASSWORD = "screenshots only"
-OTHERS = ("bruno", "chloe", "dario")
+# The last, as long as a username may be but one character, shows how boards write long names.
+OTHERS = ("bruno", "chloe", "dario", "maximiliana_wolkenstein")
+LONG = OTHERS[-1]
 START = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)  # the first stored game's date
 
 
@@ -48,10 +50,10 @@ class Game:
 
 LIVE = (
     Game("live-caravan", "caravan", (PLAYER, "bruno"), 11, {"hands": 3}, stop=9),
-    Game("live-camping", "camping", (PLAYER, "chloe", "bot:easy"), 12, stop=30),
-    Game("live-feurio", "feurio", (PLAYER, "bruno", "chloe"), 13, stop=24),
+    Game("live-camping", "camping", (PLAYER, LONG, "bot:easy"), 12, stop=30),
+    Game("live-feurio", "feurio", (PLAYER, "bruno", LONG), 13, stop=24),
     Game("live-pueblo", "pueblo", (PLAYER, "dario"), 14, stop=13),
-    Game("live-offseason", "offseason", (PLAYER, "bruno", "chloe"), 15, stop=30),
+    Game("live-offseason", "offseason", (PLAYER, "bruno", LONG), 15, stop=30),
 )
 FINISHED = (
     Game("done-caravan", "caravan", (PLAYER, "bruno"), 21, {"hands": 2}),

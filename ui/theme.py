@@ -26,7 +26,9 @@ BRAND = {
 # scroll sideways. Below 900 px the header's links fold into its menu (``cs-wide`` /
 # ``cs-narrow``, ``ui/layout.py``); on phones the page's and cards' margins shrink and the
 # boards' side panels (``cs-side``) take the whole width; on touch screens buttons are
-# at least 40 px tall; long names end with an ellipsis.
+# at least 40 px tall. A name in the seat strip ends with an ellipsis (the whole name is its
+# title); in a board's side panel it wraps (``cs-name``), at a space or else anywhere,
+# beside a note that keeps to one line (``cs-aside``: "2 caravans to place").
 SCREENS_CSS = """
 @media (max-width:899.98px){.cs-wide{display:none !important}}
 @media (min-width:900px){.cs-narrow{display:none !important}}
@@ -46,6 +48,8 @@ SCREENS_CSS = """
 .cs-rules pre{max-width:100%;overflow-x:auto}
 .cs-seat{max-width:100%}
 .cs-seat-name{min-width:0;max-width:14rem}
+.cs-name{min-width:0;overflow-wrap:anywhere}
+.cs-aside{flex:none;white-space:nowrap}
 """
 
 SITE_CSS = (

@@ -195,9 +195,9 @@ def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None)
     with ui.column().classes("w-full gap-1") as box:
         heading = t("new.opponent") if high == 2 else t("new.seat", n=seat + 1)
         ui.label(heading).classes("text-sm font-semibold")
+        # One choice a line: side by side, their long labels wrapped unevenly.
         choice = ui.radio({o: t(f"new.opponent.{o}") for o in OPPONENTS}, value=DEFAULT_OPPONENT)
-        attrs(choice, {"data-testid": f"opponent{suffix}"}).props.set_bool("inline", high > 2)
-        choice.mark(f"opponent{suffix}")
+        attrs(choice, {"data-testid": f"opponent{suffix}"}).mark(f"opponent{suffix}")
         default = t("new.second_default") if seat == 1 else t("new.seat_default", n=seat + 1)
         testid = "second-name" if seat == 1 else f"seat-name-{seat + 1}"
         name = ui.input(t("new.friend_name", n=seat + 1), value=default).classes("w-full")

@@ -83,7 +83,9 @@ class SeatStrip:
                 attrs(ui.icon("smart_toy").classes("text-base"), {"aria-label": t("seats.bot")})
             else:
                 dot = ui.element("span").classes("cs-dot").props('role="img"')
-            ui.label(seat_name(t, seat.name)).classes("font-semibold ellipsis cs-seat-name")
+            shown = seat_name(t, seat.name)
+            name = ui.label(shown).classes("font-semibold ellipsis cs-seat-name")
+            attrs(name, {"title": shown})
             if seat.holder == self.uid:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
             ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")

@@ -76,12 +76,12 @@ class CampingBoard:
             ui.html(seat_mark(str(seat + 1), COLOURS[seat]), sanitize=False)
             mine = seat == self.seat
             label = ui.label(name + (f" ({t('you')})" if mine else ""))
-            attrs(label.classes("text-sm font-semibold ellipsis"), {"data-testid": f"name-{seat}"})
+            attrs(label.classes("text-sm font-semibold cs-name"), {"data-testid": f"name-{seat}"})
             if thinking is not None:
                 spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)
             ui.space()
-            self._extra[seat] = ui.label().classes("text-xs text-grey-8")
+            self._extra[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
             self._scores[seat] = attrs(
                 ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
             )

@@ -413,8 +413,12 @@ def _clickable(view: dict[str, Any], clicks: Clicks, t: Translator) -> list[str]
     return out
 
 
+# The square board is as wide as its column allows, up to 640 px, and no taller than the
+# window below the page's header, title, seats and the line saying what to do (about 17.5rem
+# at desktop size, with that line on two lines): at 1280 x 800 it fits without scrolling.
 BOARD_CSS = f"""
-.cp-board{{width:100%;height:auto;max-width:640px;user-select:none;display:block}}
+.cp-board{{width:min(100%,640px,max(18rem,100svh - 17.5rem));height:auto;user-select:none;
+  display:block}}
 .cp-coord{{font:600 13px sans-serif;fill:#5d6b4f}}
 .cp-seat{{font:700 12px sans-serif;fill:#ffffff}}
 .cp-mystery{{font:700 24px sans-serif;fill:#fff8e1}}

@@ -82,9 +82,10 @@ class FeurioBoard:
                 seat_mark(str(colour + 1), COLOURS[colour], shape="round"),
                 sanitize=False,
             )
-            name = ui.label().classes("text-sm font-semibold ellipsis")
+            name = ui.label().classes("text-sm font-semibold cs-name")
+            attrs(name, {"data-testid": f"colour-name-{colour}"})
             ui.space()
-            hand = ui.label().classes("text-xs text-grey-8")
+            hand = ui.label().classes("text-xs text-grey-8 cs-aside")
             self._scores[colour] = attrs(
                 ui.label().classes("text-lg font-bold"), {"data-testid": f"colour-score-{colour}"}
             )
@@ -93,7 +94,7 @@ class FeurioBoard:
     def _total_row(self, seat: int, name: str, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center no-wrap gap-2"):
             mine = f" ({self.t('you')})" if seat == self.seat else ""
-            attrs(ui.label(name + mine).classes("text-sm"), {"data-testid": f"name-{seat}"})
+            attrs(ui.label(name + mine).classes("text-sm cs-name"), {"data-testid": f"name-{seat}"})
             if thinking is not None:
                 spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)

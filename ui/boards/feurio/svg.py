@@ -283,8 +283,13 @@ def _clickable(view: dict[str, Any], clicks: Clicks, t: Translator) -> list[str]
     return out
 
 
+# The forest grows as tiles are laid (its picture's proportions change): it is drawn as wide
+# as its column and no taller than the window below the header, title, seats, the line
+# saying what to do and the tiles left (about 19.5rem at desktop size), so at 1280 x 800 it
+# fits without scrolling.
 BOARD_CSS = """
-.fu-forest{width:100%;height:auto;max-height:72vh;user-select:none;display:block}
+.fu-forest{width:100%;height:auto;max-height:max(16rem,100svh - 19.5rem);user-select:none;
+  display:block}
 .fu-empty{fill:#f5efe0;stroke:#bcaaa4;stroke-width:1.5;stroke-dasharray:4 3}
 .fu-hot{fill:#ffe0b2;stroke:#e65100;stroke-width:2.5;stroke-dasharray:none}
 .fu-heat{font:italic 600 11px sans-serif;fill:#a1887f}

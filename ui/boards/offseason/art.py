@@ -295,8 +295,12 @@ button.os-click:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .os-camel.os-danger{border:2px solid #dc2626}
 .os-camel.os-full{border-color:#a16207}
 .os-camel.os-chosen{box-shadow:0 0 0 3px #1d4ed8}
-.os-camel-head{display:flex;gap:6px;align-items:center;font-weight:700;font-size:.88rem}
+.os-camel-head{display:flex;gap:4px;align-items:center;font-weight:700;font-size:.88rem;
+  white-space:nowrap}
 .os-load{margin-left:auto;font-size:.8rem;font-weight:700}
+/* A camel's +1 token sits on its picture, so that its name and load keep to one line. */
+.os-camel-pic{position:relative;display:inline-flex;flex:none}
+.os-camel-pic .os-token{position:absolute;right:-8px;top:-8px;font-size:.62rem;padding:0 3px}
 .os-slots{display:flex;flex-wrap:wrap;gap:3px;align-items:center;min-height:50px}
 .os-slot{width:34px;height:48px;border:1.5px dashed #c9b48a;border-radius:4px;flex:none}
 .os-slot.os-extra{border-color:#16a34a}
@@ -311,7 +315,10 @@ button.os-click:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .body--dark .os-mini-camel{background:#2a251d}
 .os-mini-cap{font-size:.65rem;font-weight:700;margin-right:2px;color:#6b5d45}
 .body--dark .os-mini-cap{color:#cbbd9f}
-.os-bids{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:center}
+.os-bids{display:flex;flex-wrap:wrap;gap:8px 14px;align-items:center}
+/* Room above the goods waiting for a camel, for the ring of those that may be clicked
+   (it grows, and they rise, under the pointer): it never covers the line above. */
+[data-testid=os-pending] .os-bids{padding-top:8px}
 .os-bid{display:inline-flex;gap:4px;align-items:center;font-size:.85rem}
 .os-bid b{font-size:1rem}
 .os-cover{border:2px dashed #b9a98a;border-radius:12px}

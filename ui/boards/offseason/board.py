@@ -148,7 +148,7 @@ class OffSeasonBoard:
                     marker = ui.html("", sanitize=False)
                     mine = seat == self.seat
                     label = ui.label(name + (f" ({t('you')})" if mine else ""))
-                    label.classes("text-sm font-semibold ellipsis")
+                    label.classes("text-sm font-semibold cs-name")
                     attrs(label, {"data-testid": f"name-{seat}"})
                     if thinking is not None:
                         spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
@@ -502,8 +502,9 @@ class OffSeasonBoard:
             if self.first == cap:
                 classes += " os-chosen"
             inner = (
-                f'<div class="os-camel-head">{camel_svg(t("offseason.camel", n=cap))}'
-                f"<span>{escape(t('offseason.camel', n=cap))}</span>{badge}"
+                f'<div class="os-camel-head"><span class="os-camel-pic">'
+                f"{camel_svg(t('offseason.camel', n=cap))}{badge}</span>"
+                f"<span>{escape(t('offseason.camel', n=cap))}</span>"
                 f'<span class="os-load" data-testid="load-{cap}">'
                 f"{camel['load']}/{camel['capacity']}</span></div>"
                 f'<div class="os-slots">{"".join(slots)}</div>'

@@ -78,10 +78,11 @@ class PuebloBoard:
                             self.pose_label = (
                                 ui.label().classes("text-sm").props('data-testid="pose-label"')
                             )
-                        self.hint = ui.label(t("pueblo.hint_place")).classes("text-xs text-grey-8")
                 self.picture = ui.html("", sanitize=False).classes("w-full")
                 self.picture.props('data-testid="pueblo-top"').mark("pueblo-top")
                 self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                # Under the top view, so that the view stays within the window.
+                self.hint = ui.label(t("pueblo.hint_place")).classes("text-xs text-grey-8")
                 self.choices = ui.row().classes("gap-2 wrap").props('data-testid="choices"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
             with ui.column().classes("gap-3").style("flex:1 1 300px;min-width:0;max-width:600px"):
@@ -100,13 +101,13 @@ class PuebloBoard:
             attrs(row, {"data-testid": f"player-{seat}"})
             self._chips[seat] = ui.html("", sanitize=False)
             mine = f" ({self.t('you')})" if seat == self.seat else ""
-            label = ui.label(name + mine).classes("text-sm font-semibold ellipsis")
+            label = ui.label(name + mine).classes("text-sm font-semibold cs-name")
             attrs(label, {"data-testid": f"name-{seat}"})
             if thinking is not None:
                 spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
                 thinking.add(seat, spin)
             ui.space()
-            self._stones[seat] = ui.label().classes("text-xs text-grey-8")
+            self._stones[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
             self._penalties[seat] = attrs(
                 ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
             )
@@ -134,6 +135,7 @@ class PuebloBoard:
         self.news.set_text(self._news())
         placing = mine and view["phase"] == "place" and bool(self._poses())
         self.placing.visible = placing
+        self.hint.visible = placing
         if placing:
             kinds = self._kinds()
             self.kind_toggle.visible = len(kinds) > 1

@@ -294,8 +294,12 @@ def pose_svg(cells: list[list[int]], colour: str, size: int = 92) -> str:
     )
 
 
+# The top view is as wide as its column allows, up to 560 px, and no taller than the window
+# below the header, title, seats, the line saying what to do and the stone being placed
+# (about 25rem at desktop size): at 1280 x 800 it fits without scrolling.
 BOARD_CSS = f"""
-.pb-top{{width:100%;height:auto;max-width:560px;user-select:none;display:block}}
+.pb-top{{width:min(100%,560px,max(16rem,100svh - 25rem));height:auto;user-select:none;
+  display:block}}
 .pb-path{{fill:#efe3c8;stroke:#bca77b;stroke-width:1.5}}
 .pb-corner{{fill:#d7c08e;stroke:#8d6e3f;stroke-width:2}}
 .pb-coord{{font:600 13px sans-serif;fill:#6d5b3e}}
