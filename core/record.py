@@ -88,6 +88,22 @@ def scores_by_ply(record: dict[str, Any]) -> list[list[float]]:
     return race
 
 
+def views_by_ply(record: dict[str, Any], seat: int | None = None) -> list[dict[str, Any]]:
+    """``seat``'s view (None: a spectator's) at the start (entry 0) and after each action
+    (entry ``ply``), from one replay.
+
+    >>> rec = new_record("caravan", 2, seed=7, options={"hands": 1}, seats=["ann", "bob"])
+    >>> [view["game"] for view in views_by_ply(rec)]
+    ['caravan']
+    """
+    state = replay(record, upto=0)
+    views = [state.view(seat)]
+    for ply, (mover, action) in enumerate(record.get("actions", []), start=1):
+        _apply(state, ply, mover, action)
+        views.append(state.view(seat))
+    return views
+
+
 def _apply(state: State, ply: int, seat: int, action: str) -> None:
     try:
         state.apply(seat, action)

@@ -9,7 +9,9 @@ the seat listeners.
 
 A :class:`Table` owns one game state. :meth:`Table.submit` checks, in this
 order, that the submitter holds the seat, that the game is not over, that the
-client saw the latest position (``expected_ply``), that it is the seat's turn,
+client saw the latest position (``expected_ply``; or, in a simultaneous step,
+a position since which only the other seats of that step moved), that it is
+the seat's turn,
 that the notation reads and that the action is legal; then it applies the
 action to a copy, hands the move to the persistence hook, and only once the
 hook has returned swaps the copy in and tells the listeners. A hook that fails
@@ -208,6 +210,10 @@ class Table:
         # The position before the last action, and whether that action may be taken back
         # (None: not asked yet); rebuilt by replay when missing (after a restart or an undo).
         self._before: tuple[int, State, bool | None] | None = None
+        # For each seat to move, the ply since which it has been to move without acting:
+        # a choice it made at any position since then is still current (simultaneous steps).
+        self._to_move_since: dict[int, int] = {}
+        self._note_movers()
         self._listeners: list[Listener] = []
         self._seat_listeners: list[SeatListener] = []
         self._lock = asyncio.Lock()
@@ -424,8 +430,11 @@ class Table:
     ) -> Move:
         """Apply ``action`` for ``seat`` on behalf of ``by``, or raise :class:`TableError`.
 
-        Once begun, a submission runs to its end even if the caller is cancelled (a
-        page closing mid-click): a move that was stored is always applied and announced.
+        ``expected_ply`` is the position the choice was made at: a later one refuses it as
+        ``stale``, unless only other seats of the same simultaneous step moved since (a
+        sealed bid stands while the other bidders bid). Once begun, a submission runs to its
+        end even if the caller is cancelled (a page closing mid-click): a move that was
+        stored is always applied and announced.
         """
         return await asyncio.shield(self._submit(seat, action, by=by, expected_ply=expected_ply))
 
@@ -474,6 +483,28 @@ class Table:
         self.record["actions"].append([move.seat, move.action])
         if after.is_over():
             self.record["result"] = self.final_result(after)
+        self._note_movers(move.seat)
+
+    def _note_movers(self, mover: int | None = None) -> None:
+        """After ``mover``'s move (None: a position whose past is not followed, as after
+        a rebuild or an undo), note since when each seat to move has been waiting to act.
+        A seat that stays to move while another seat moves is in a simultaneous step
+        with it (sealed bids): what it may choose from has not changed."""
+        kept = {} if mover is None else self._to_move_since
+        self._to_move_since = {
+            seat: self.ply if seat == mover else kept.get(seat, self.ply)
+            for seat in self.state.to_move()
+        }
+
+    def _current(self, seat: int, expected_ply: int | None) -> bool:
+        """Whether a choice ``seat`` made at ``expected_ply`` is a choice at the position
+        now: it is that position, or since then only other seats moved, each in a
+        simultaneous step with ``seat`` (it stayed to move throughout and did not act).
+        The engine still judges the action itself."""
+        if expected_ply is None or expected_ply == self.ply:
+            return True
+        since = self._to_move_since.get(seat)
+        return since is not None and since <= expected_ply < self.ply
 
     async def _settle(self, announce: list[Move]) -> None:
         """Make the table agree with storage after a write whose outcome is unknown; a
@@ -507,6 +538,7 @@ class Table:
         self.record["actions"] = actions
         self.record["result"] = self.final_result(self.state) if self.state.is_over() else None
         self._before = None
+        self._note_movers()
         if stored is not None:
             announce.append(Move(ply, stored[0], stored[1]))
         elif gone is not None:
@@ -516,9 +548,12 @@ class Table:
         for move in moves:
             await self._notify(move)
 
-    def _check_turn_guards(self, seat: Any, *, by: str, expected_ply: int | None) -> None:
+    def _check_turn_guards(
+        self, seat: Any, *, by: str, expected_ply: int | None, simultaneous: bool = False
+    ) -> None:
         """The guards a move and an undo share, in order: the seat exists and ``by`` holds
-        it, the game has started and is not over, the client saw the latest position."""
+        it, the game has started and is not over, the client saw the latest position (for
+        a move, ``simultaneous``: or one that is still current, see :meth:`_current`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("not_player", "There is no such seat at this table.")
         if self.seats[seat].holder != by or not by:
@@ -528,13 +563,15 @@ class Table:
         if self.state.is_over():
             raise TableError("game_over", "The game is over.")
         if expected_ply is not None and expected_ply != self.ply:
+            if simultaneous and self._current(seat, expected_ply):
+                return
             raise TableError(
                 "stale", "The game moved on while you were choosing; here is the new position."
             )
 
     def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the guards in order; return the state after the action, on a copy."""
-        self._check_turn_guards(seat, by=by, expected_ply=expected_ply)
+        self._check_turn_guards(seat, by=by, expected_ply=expected_ply, simultaneous=True)
         self._check_writable()
         if seat not in self.state.to_move():
             raise TableError("not_your_turn", "It is not your turn.")
@@ -594,6 +631,7 @@ class Table:
                     self.record["actions"].pop()
                     self.state = before
                     self._before = None  # the step before is found again by replay if asked for
+                    self._note_movers()
                     announce.append(move)
         finally:
             await self._announce(announce)

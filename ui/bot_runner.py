@@ -77,25 +77,35 @@ class BotRunner:
                 background_tasks.create(self._play(table, seat), name=f"bot-{table.id}-{seat}")
 
     async def _play(self, table: Table, seat: int) -> None:
-        ply = table.ply
+        """Think once for ``seat`` and submit the answer. The seat stays marked as busy
+        until its move is in, so the moves landing meanwhile (the other bidders of a
+        sealed bid) do not start a second think for it; its choice stays valid through
+        them (:meth:`core.table.Table.submit`)."""
+        busy = self.site.info(table.id).thinking
         try:
-            action = await self._think(table, seat, ply)
+            again = await self._take_turn(table, seat)
         finally:
-            # Cleared before the move goes in, so the page never shows a bot thinking on
-            # someone else's turn; a bot with another step to take is scheduled afresh
-            # by the move's own notification.
-            self.site.info(table.id).thinking.discard(seat)
+            busy.discard(seat)
+        if again:
+            self._schedule(table)
+
+    async def _take_turn(self, table: Table, seat: int) -> bool:
+        """Whether to schedule the table's bots again when this turn is over: after the
+        move (its own notice found this seat busy, and it may have another step to take),
+        or to try again at the position now."""
+        ply = table.ply
+        action = await self._think(table, seat, ply)
         if action is None or table.abandoned:
-            return
+            return False
         try:
             await table.submit(seat, action, by=table.seats[seat].holder, expected_ply=ply)
         except TableError as err:
             log.warning("bot move refused at table %s: %s", table.id, err.message)
-            if err.code in STORAGE_CODES and not await self._storage_pause(table, seat, ply):
-                return
-            if err.code in (*STORAGE_CODES, "stale"):
-                # Stale: another seat moved while this bot thought; think again from there.
-                self._schedule(table)
+            if err.code in STORAGE_CODES:
+                return await self._storage_pause(table, seat, ply)
+            # Stale: the game moved on for this seat (a move taken back, say): think again.
+            return err.code == "stale"
+        return True
 
     async def _storage_pause(self, table: Table, seat: int, ply: int) -> bool:
         """Wait longer after each storage failure at the same position (1, 2, 4 ... 60 s);

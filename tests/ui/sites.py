@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy.engine import Engine
@@ -42,3 +44,12 @@ async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) 
         user_ids=[s.user_id for s in seats],
         settings=TableSettings(host=ANN, chat=chat),
     )
+
+
+async def until(condition: Callable[[], bool], deadline: float = 10.0) -> None:
+    """Wait until ``condition()`` holds; fail after ``deadline`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    while not condition():
+        assert loop.time() < end, "the condition did not come true in time"
+        await asyncio.sleep(0.01)

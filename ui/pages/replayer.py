@@ -11,7 +11,7 @@ from typing import Any
 from nicegui import ui
 
 from core.games import GAMES
-from core.record import dumps, replay, resigned_seats, scores_by_ply, standing
+from core.record import dumps, replay, resigned_seats, scores_by_ply, standing, views_by_ply
 from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
@@ -151,25 +151,47 @@ class Replayer:
     def _move_list(self) -> None:
         t = self.t
         ui.label(t("replay.moves")).classes("text-sm font-semibold")
-        words = self.board.action_text  # the same in every seat's board
         notes: dict[int, list[str]] = {}
         for note in resignations(self.record):
             notes.setdefault(note["ply"], []).append(note["by"])
+        self.steps = self._steps()
         self.items: list[ui.item] = []
         with (
             ui.list()
             .props('dense bordered separator data-testid="replay-moves"')
             .classes("w-full max-h-96 overflow-auto rounded relative")
         ):
-            self.items.append(self._item(0, t("replay.start")))
-            for ply, (seat, action) in enumerate(self.actions, start=1):
+            self.items.append(self._item(0, t("replay.start"), self.steps[0]))
+            for ply in range(1, len(self.actions) + 1):
                 for name in notes.get(ply - 1, []):
                     ui.label(t("replay.took_over", name=name)).classes("text-xs cs-warn px-4 py-1")
-                text = t("replay.move_line", n=ply, name=self.names[seat], action=words(action))
-                self.items.append(self._item(ply, text))
+                text, *more = self.steps[ply]
+                self.items.append(self._item(ply, t("replay.step_line", n=ply, step=text), more))
 
-    def _item(self, ply: int, text: str) -> ui.item:
-        item = ui.item(text, on_click=lambda: self.go(ply)).classes("text-sm")
+    def _steps(self) -> list[list[str]]:
+        """What each move did, as lines: entry 0 the steps the game played by itself
+        before the first move, entry ``ply`` that move and the steps the game played by
+        itself after it. The lines come from the board (``step_lines``, of the view after
+        the move) where the game has such steps; otherwise one line per move."""
+        step_lines = getattr(self.board, "step_lines", None)
+        if step_lines is None:
+            words = self.board.action_text  # the same in every seat's board
+            return [[]] + [
+                [self.t("replay.move", name=self.names[seat], action=words(action))]
+                for seat, action in self.actions
+            ]
+        lines: list[list[str]] = [step_lines(view) for view in views_by_ply(self.record)]
+        for ply, (seat, action) in enumerate(self.actions, start=1):
+            if not lines[ply]:  # a step the board cannot tell: the move as it was written
+                lines[ply] = [self.t("replay.move", name=self.names[seat], action=action)]
+        return lines
+
+    def _item(self, ply: int, text: str, more: list[str]) -> ui.item:
+        with ui.item(on_click=lambda: self.go(ply)).classes("text-sm") as item:
+            with ui.item_section():
+                ui.item_label(text)
+                for line in more:  # steps the game played by itself, after this one
+                    ui.item_label(line).props("caption")
         attrs(item, {"data-testid": f"replay-move-{ply}"}).mark(f"replay-move-{ply}")
         return item
 
@@ -213,11 +235,10 @@ class Replayer:
 
     def _show_move(self, ply: int) -> None:
         if not ply:
-            self.move_text.set_text(self.t("replay.start"))
+            start = [self.t("replay.start"), *self.steps[0]]
+            self.move_text.set_text(self.t("replay.then").join(start))
             return
-        seat, action = self.actions[ply - 1]
-        words = self.board.action_text(action)
-        self.move_text.set_text(self.t("replay.move", name=self.names[seat], action=words))
+        self.move_text.set_text(self.t("replay.then").join(self.steps[ply]))
 
     def _show_scores(self, ply: int) -> None:
         t = self.t

@@ -495,21 +495,11 @@ class TableView:
         seat = self._viewing()
         if seat is None:
             return False
-        ply, movers = self.ply, self.movers  # the position this choice was made on
-        expected = ply
         try:
-            while True:
-                try:
-                    await self.table.submit(seat, action, by=self.uid, expected_ply=expected)
-                    return True
-                except TableError as err:
-                    # Simultaneous moves (sealed bids): others moving meanwhile changed
-                    # nothing this seat could choose from, so its choice stands. (Each of
-                    # them moves once, so this ends.)
-                    stale = err.code == "stale" and expected != self.table.ply
-                    if not stale or not self._only_others_moved(ply, movers, seat, action):
-                        raise
-                    expected = self.table.ply
+            # A choice stands when only other seats of a simultaneous step (sealed bids)
+            # moved since this position: the table judges that (Table.submit).
+            await self.table.submit(seat, action, by=self.uid, expected_ply=self.ply)
+            return True
         except TableError as err:
             reason = refusal(self.t, err, self.table.game)
             if refused is None:
@@ -520,18 +510,6 @@ class TableView:
                 self.ply = self.table.ply
                 self._rebuild()
             return False
-
-    def _only_others_moved(self, ply: int, movers: set[int], seat: int, action: str) -> bool:
-        """Whether the position at ``ply`` had several seats to move at once (``movers``),
-        ``seat`` among them, and since then only the others moved, leaving ``action`` legal."""
-        since = self.table.record["actions"][ply:]
-        return (
-            len(movers) > 1
-            and seat in movers
-            and all(mover != seat and mover in movers for mover, _ in since)
-            and seat in self.table.state.to_move()
-            and action in self.table.legal_actions(seat)
-        )
 
     def _summaries(self, view: dict[str, Any]) -> None:
         history = view.get("history", [])

@@ -128,6 +128,7 @@ def position(
     state.first = colour
     state.turn, state.passes = 0, passes
     state.last_turn = None
+    state.steps = []
     state._proceed(colour)
     return state
 

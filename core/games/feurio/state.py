@@ -131,6 +131,9 @@ class FeurioState(State):
         self.passes = 0  # consecutive passes since the stack ran out (D6)
         self.this_turn: dict[str, Any] = {}
         self.last_turn: dict[str, Any] | None = None
+        # The steps the last action led to, in order: that action, then every step the
+        # engine played by itself after it (before the first action: the start's own).
+        self.steps: list[dict[str, Any]] = []
         self._proceed(self.first)
 
     # ------------------------------------------------------------------ board
@@ -228,15 +231,34 @@ class FeurioState(State):
                     lays = self._lay_actions()
                     if len(lays) > 1:
                         return
-                    self.this_turn["auto"].append(lays[0])
+                    self._automatic(lays[0])
                     self._lay(*parse(lays[0]))
             self.phase = MEN
             if self._can_place(self.colour):
                 return
-            self.this_turn["auto"].append(PASS)
+            self._automatic(PASS)
             if self._close_turn(passed=True):
                 return
             colour = self._next_colour()
+
+    def _chosen(self, action: str) -> None:
+        """Note the action the player chose; the steps of the previous action are done."""
+        self.steps = []
+        self.this_turn["actions"].append(action)
+        self._note_step(action, auto=False)
+
+    def _automatic(self, action: str) -> None:
+        """Note a step the engine plays by itself: the only cell a tile may go on (D4),
+        a pass with no legal placement (D6), the end of a turn with no man left to place."""
+        self.this_turn["auto"].append(action)
+        self._note_step(action, auto=True)
+
+    def _note_step(self, action: str, *, auto: bool) -> None:
+        step = {"colour": self.colour, "seat": self.owner[self.colour], "action": action}
+        step["auto"] = auto
+        if action.split(" ")[0] == LAY_WORD:
+            step["value"] = self.drawn
+        self.steps.append(step)
 
     def _next_colour(self) -> int:
         return (self.colour + 1) % self.colours
@@ -350,7 +372,7 @@ class FeurioState(State):
                     best=best,
                     hottest=[name(c) for c in hottest],
                 )
-        self.this_turn["actions"].append(f"{word} {where}")
+        self._chosen(f"{word} {where}")
         self._lay(word, spot)
         self._proceed(None)
 
@@ -373,7 +395,7 @@ class FeurioState(State):
                     "You have placed no man this turn: to place none, pass.",
                     key="feurio.done_without_men",
                 )
-            self.this_turn["actions"].append(word)
+            self._chosen(word)
             self._end_turn(passed=word == PASS)
             return
         assert spot is not None
@@ -403,9 +425,9 @@ class FeurioState(State):
         self.placed += 1
         self.this_turn["on"] = name(spot)
         self.this_turn["men"][colour] += 1
-        self.this_turn["actions"].append(f"{word} {name(spot)}")
+        self._chosen(f"{word} {name(spot)}")
         if self.placed >= MEN_PER_TURN or not self.room(tile) or not self.available(self.colour):
-            self.this_turn["auto"].append(DONE)
+            self._automatic(DONE)
             self._end_turn(passed=False)
 
     def _why_not_man(self, spot: Cell) -> IllegalAction | None:
@@ -593,6 +615,7 @@ class FeurioState(State):
             "passes": self.passes,
             "this_turn": _copy_turn(self.this_turn) if self.this_turn else None,
             "last_turn": _copy_turn(self.last_turn) if self.last_turn else None,
+            "steps": [dict(step) for step in self.steps],
             "result": {"scores": scores, "ranking": self.ranking()} if over else None,
         }
 
@@ -611,6 +634,7 @@ class FeurioState(State):
         other.men = list(self.men)
         other.load = list(self.load)
         other.this_turn = _copy_turn(self.this_turn)
+        other.steps = list(self.steps)  # its steps are replaced, never changed
         # last_turn and the heat map are replaced, never mutated: shared.
         return other
 

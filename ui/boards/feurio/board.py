@@ -243,6 +243,27 @@ class FeurioBoard:
             return self.t(f"feurio.act.{word}", cell=cell)
         return self.t(f"feurio.act.{word}") if word in ("pass", "done") else action
 
+    def step_lines(self, view: dict[str, Any]) -> list[str]:
+        """The steps of the view's last move (``steps``: the move, then those the game
+        played by itself), a line each naming its player and colour."""
+        return [self._step_line(step) for step in view.get("steps") or []]
+
+    def _step_line(self, step: dict[str, Any]) -> str:
+        t = self.t
+        word, _, cell = step["action"].partition(" ")
+        if word == "lay" and step.get("value") is not None:
+            action = t("feurio.act.lay_value", value=step["value"], cell=cell)
+        elif word == "done":
+            action = t("feurio.act.end_turn")
+        else:
+            action = self.action_text(step["action"])
+        return t(
+            "feurio.step.auto" if step.get("auto") else "feurio.step",
+            name=self.names[step["seat"]],
+            colour=self._colour_name(step["colour"]),
+            action=action,
+        )
+
     # ------------------------------------------------------------------ result
 
     def result_details(self, view: dict[str, Any]) -> None:
