@@ -83,8 +83,8 @@ def _keep_artefacts(item: pytest.Item, seeding: seeds.Seeding, text: str) -> Non
     folder.mkdir(parents=True, exist_ok=True)
     KEPT.append(folder)
     (folder / "seeds.txt").write_text(text + "\n", encoding="utf-8")
-    for c, context in enumerate(seeding.contexts):
-        for p, page in enumerate(getattr(context, "pages", [])):
+    for c, context in enumerate(list(seeds.OPEN)):
+        for p, page in enumerate(context.pages):
             name = f"context{c}-page{p}"
             try:
                 (folder / f"{name}.html").write_text(
@@ -136,28 +136,32 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium; every context made from it (by a fixture of any scope or by a test) asks
+    for the running test's table seed and is kept for the artefacts while it is open."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    original = browser.new_context
+
+    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        own = kwargs.pop("extra_http_headers", None) or {}
+        seed = seeds.CURRENT[-1].seed if seeds.CURRENT else seeds.for_test("")
+        context = original(*args, extra_http_headers={**seeds.headers(seed), **own}, **kwargs)
+        seeds.OPEN[context] = own
+        context.on("close", lambda closed: seeds.OPEN.pop(closed, None))
+        return context
+
+    browser.new_context = new_context  # type: ignore[method-assign]
     yield browser
     browser.close()
 
 
 @pytest.fixture(autouse=True)
-def seeding(
-    request: pytest.FixtureRequest, browser: Browser, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[seeds.Seeding]:
-    """Every context the test opens asks for its seed and is kept for the artefacts."""
+def seeding(request: pytest.FixtureRequest, browser: Browser) -> Iterator[seeds.Seeding]:
+    """The test's seed; the contexts still open from earlier (a module's) ask for it too."""
     seeding = seeds.Seeding(seed=seeds.for_test(request.node.nodeid))
     seeding.logs = {s.log: s.log.stat().st_size for s in STARTED if s.log.exists()}
     request.node.stash[SEEDING] = seeding
-    original = browser.new_context
-
-    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
-        wanted = {**seeds.headers(seeding.seed), **(kwargs.pop("extra_http_headers", None) or {})}
-        context = original(*args, extra_http_headers=wanted, **kwargs)
-        seeding.contexts.append(context)
-        return context
-
-    monkeypatch.setattr(browser, "new_context", new_context)
+    for context, own in list(seeds.OPEN.items()):
+        context.set_extra_http_headers({**seeds.headers(seeding.seed), **own})
     seeds.CURRENT.append(seeding)
     yield seeding
     seeds.CURRENT.remove(seeding)

@@ -47,7 +47,6 @@ class Seeding:
 
     seed: int
     asked: list[int] = field(default_factory=list)  # seeds asked with deal_from
-    contexts: list[BrowserContext] = field(default_factory=list)
     logs: dict[Path, int] = field(default_factory=dict)  # site log -> its size at the start
 
     def dealt(self) -> list[tuple[str, str, int]]:
@@ -65,10 +64,11 @@ class Seeding:
 
 
 CURRENT: list[Seeding] = []  # the running test's, set by conftest.py
+OPEN: dict[BrowserContext, dict[str, str]] = {}  # open contexts -> their own extra headers
 
 
 def deal_from(context: BrowserContext, seed: int) -> None:
     """The tables this context's pages open from now on are dealt from ``seed``."""
-    context.set_extra_http_headers(headers(seed))
+    context.set_extra_http_headers({**headers(seed), **OPEN.get(context, {})})
     if CURRENT:
         CURRENT[-1].asked.append(seed)
