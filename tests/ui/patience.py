@@ -10,16 +10,22 @@ least as long as it did (``retries`` × 0.1 s).
 ``should_not_see`` passes as soon as the thing is absent, so it only asserts that
 something is gone (or never came). To assert that an event changed nothing, wait for a
 sign that the page has handled it (:func:`handled`) and then look.
+
+With several simulated visitors, NiceGUI points ``ui.notify``, ``ui.navigate`` and
+``ui.download`` at whichever ``User`` had an attribute read last (the test's, or the
+one whose page was just sent an update), so a handler on Ann's page could notify or
+navigate Bea. Here they go to the visitor whose page the handler runs on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from nicegui import background_tasks
+from nicegui import background_tasks, context, ui
 from nicegui.testing import User
 
 PATIENCE = 15.0  # seconds a simulated visitor waits for the page to show (or drop) something
@@ -71,10 +77,53 @@ async def should_not_see(
         raise AssertionError("expected not to see any " + message)
 
 
+class _Routed:
+    """``ui.notify`` (or ``navigate``, ``download``) of the visitor whose page is running."""
+
+    def __init__(self, users: weakref.WeakSet[User], last: list[User], name: str) -> None:
+        self.users, self.last, self.name = users, last, name
+
+    def _target(self) -> Any:
+        try:
+            client = context.client
+        except (RuntimeError, AttributeError):  # no page: the test itself calls
+            client = None
+        owner = next(
+            (u for u in list(self.users) if object.__getattribute__(u, "client") is client),
+            self.last[-1] if self.last else None,
+        )
+        assert owner is not None, f"ui.{self.name} with no simulated visitor"
+        return object.__getattribute__(owner, self.name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._target()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._target(), name)
+
+
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every simulated visitor of the test (``User``) waits this way."""
+    """Every simulated visitor of the test (``User``) waits this way, and hears its own
+    page's notifications and navigations."""
     monkeypatch.setattr(User, "should_see", should_see)
     monkeypatch.setattr(User, "should_not_see", should_not_see)
+    users: weakref.WeakSet[User] = weakref.WeakSet()
+    last: list[User] = []
+    original_init = User.__init__
+
+    def init(self: User, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        users.add(self)
+
+    def getattribute(self: User, name: str) -> Any:
+        if not last or last[-1] is not self:
+            last[:] = [self]
+        return object.__getattribute__(self, name)
+
+    monkeypatch.setattr(User, "__init__", init)
+    monkeypatch.setattr(User, "__getattribute__", getattribute)
+    for name in ("notify", "navigate", "download"):
+        monkeypatch.setattr(ui, name, _Routed(users, last, name))
 
 
 async def handled(trigger: Callable[[], object], within: float = PATIENCE) -> None:

@@ -14,7 +14,14 @@ from nicegui.testing import User
 
 from storage import repo
 from tests.ui import patience
-from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table
+from tests.ui.patience import handled
+from tests.ui.test_online_pages import (
+    OPEN_SEAT,
+    invite_link,
+    open_waiting_table,
+    other_browser,
+    take_seat,
+)
 
 SLOW = 0.6  # seconds each write takes here: twice what NiceGUI's own should_see waits
 
@@ -55,3 +62,18 @@ async def test_what_never_comes_still_fails_once_the_patience_is_spent(
     with pytest.raises(AssertionError, match="expected not to see"):
         await user.should_not_see("Lobby")
     assert 1.0 <= time.monotonic() - started < 10
+
+
+async def test_a_refusal_is_told_to_the_visitor_whose_page_refused(user: User) -> None:
+    """NiceGUI would hand it to the simulated visitor read last (here Bea), whose page was
+    just updated, and Ann's test would wait for it in vain."""
+    await open_waiting_table(user)
+    link = invite_link(user)
+    async with other_browser() as bea:
+        await take_seat(bea, link, "Bea")
+        await bea.should_not_see("Waiting for players")
+        user.find(marker="chat-input").type("x" * 301)
+        send = user.find(marker="chat-send")
+        await handled(lambda: (send.click(), bea.back_history))
+        assert user.notify.contains("A message has 1 to 300 characters.")
+        assert not bea.notify.contains("A message has")
