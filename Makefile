@@ -12,6 +12,14 @@ UV_VERSION := 0.13.8
 COMPILE := $(UV) pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--quiet --custom-compile-command 'make lock'
 
+# The browser suite's JUnit report and, for each failed test, its screenshots, page HTML,
+# trace, site log and seeds (e2e/README.md); `make e2e GAME=pueblo` runs one game's tests.
+E2E_ARTIFACTS := e2e/artifacts
+E2E_REPORT := $(E2E_ARTIFACTS)/junit.xml
+GAMES := caravan camping feurio pueblo offseason
+GAME ?=
+E2E_SELECT = $(if $(GAME),-m $(GAME))
+
 .PHONY: run test unit e2e lint bench screenshots chromium database install lock clean
 
 # The locked versions (hash-checked), then the project itself without resolving anything.
@@ -42,19 +50,27 @@ run: $(STAMP)
 ## processes: the browser suite mostly waits on pages and bots, the other keeps a core busy).
 test: $(STAMP) chromium database lint
 	@$(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
-	$(BIN)/python -m pytest e2e -q; browser=$$?; \
+	$(BIN)/python -m pytest e2e -q --junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
 	echo "--- unit, rules and storage tests (run alongside the browser suite) ---"; \
 	cat .unit-tests.log; \
+	echo "browser suite: JUnit report $(E2E_REPORT); failures' artefacts under $(E2E_ARTIFACTS)/"; \
 	exit $$(( unit || browser ))
 
 ## Unit, rules and storage tests only.
 unit: $(STAMP) database
 	$(BIN)/python -m pytest tests -q
 
-## The browser suite only (E2E_BASE_URL=... to play against a running site).
+## The browser suite only (E2E_BASE_URL=... to play against a running site; GAME=pueblo
+## for one game's tests; E2E_SEED=n for the deals of an earlier run).
 e2e: $(STAMP) chromium
-	$(BIN)/python -m pytest e2e -q
+	@if [ -n "$(GAME)" ] && ! echo " $(GAMES) " | grep -q " $(GAME) "; then \
+		echo "GAME must be one of: $(GAMES)"; exit 2; fi
+	@$(BIN)/python -m pytest e2e -q $(E2E_SELECT) --junitxml=$(E2E_REPORT); status=$$?; \
+	echo "JUnit report: $(CURDIR)/$(E2E_REPORT)"; \
+	if [ -d $(E2E_ARTIFACTS) ] && ls -d $(E2E_ARTIFACTS)/*/ >/dev/null 2>&1; then \
+		echo "Failed tests' artefacts: $(CURDIR)/$(E2E_ARTIFACTS)/<test>/"; fi; \
+	exit $$status
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -11,7 +11,10 @@ import time
 import urllib.request
 from pathlib import Path
 
+from e2e import seeds
+
 ROOT = Path(__file__).resolve().parent.parent
+STARTED: list[Server] = []  # every site the suite started, for the failure reports
 
 
 def free_port() -> int:
@@ -21,7 +24,9 @@ def free_port() -> int:
 
 
 class Server:
-    """A site process on a free loopback port, with its own working folder (and database)."""
+    """A site process on a free loopback port, with its own working folder (and database).
+    It is a test site (``CARAVANSERAI_TEST_SEED``, see e2e/seeds.py); its log is
+    ``server.log`` in that folder."""
 
     def __init__(
         self,
@@ -40,6 +45,10 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def log(self) -> Path:
+        return self.workdir / "server.log"
+
     def start(self, timeout: float = 60.0) -> Server:
         self.workdir.mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
@@ -49,11 +58,14 @@ class Server:
             PYTHONPATH=str(ROOT),
             CARAVANSERAI_SECRET="e2e-secret",
             CARAVANSERAI_BOT_PAUSE=str(self.bot_pause),
+            **seeds.SITE_SETTING,
         )
         env.pop("DATABASE_URL", None)
         env.update(self.env)
         env.pop("PYTEST_CURRENT_TEST", None)  # NiceGUI would think it runs inside pytest
-        log = open(self.workdir / "server.log", "ab")  # noqa: SIM115 - kept open for the process
+        log = open(self.log, "ab")  # noqa: SIM115 - kept open for the process
+        if self not in STARTED:
+            STARTED.append(self)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ui.app"], cwd=self.workdir, env=env, stdout=log, stderr=log
         )

@@ -240,6 +240,7 @@ def tab_to_target(page: Page, prefix: str = "", most: int = 150) -> dict[str, st
     raise AssertionError(f"Tab never reached a board target {prefix!r}")
 
 
+@pytest.mark.camping
 def test_deluxe_camping_is_played_with_tab_enter_and_space(page: Page, base_url: str) -> None:
     camping.open_camping_table(page, base_url, players=2, others=("easy",))
     page.wait_for_function(camping.READY, timeout=60_000)

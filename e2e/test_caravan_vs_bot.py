@@ -8,6 +8,8 @@ from playwright.sync_api import Page, expect
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import finish_and_check
 
+pytestmark = pytest.mark.caravan
+
 
 def test_a_one_hand_match_against_the_bot_is_played_to_the_result(
     page: Page, base_url: str

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.feurio import open_feurio_table, play_to_end
 from e2e.results import finish_and_check, stored_record
+
+pytestmark = pytest.mark.feurio
 
 
 def test_a_two_player_game_with_two_colours_each_is_played_to_the_result(

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, Response, WebSocket
 
 from core.games.caravan.cards import CARDS
 from core.record import replay
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import stored_record
+
+pytestmark = pytest.mark.caravan
 
 
 def test_the_bots_hand_and_the_set_aside_cards_never_reach_the_browser(

@@ -9,6 +9,8 @@ from core.record import replay
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import shown_final_scores, stored_record
 
+pytestmark = pytest.mark.caravan
+
 
 def test_a_hot_seat_match_hides_each_hand_until_its_player_asks(page: Page, base_url: str) -> None:
     open_new_table(page, base_url, hands=1, opponent="hotseat", name="Ann", second="Bea")

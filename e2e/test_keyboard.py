@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from core.record import replay
 from e2e.caravan import open_new_table, ply
 from e2e.keyboard import BOX, READY, focus_box, open_table_by_keyboard, suggestions, tab_to
 from e2e.results import expect_scores_named, shown_final_scores, stored_record
+
+pytestmark = pytest.mark.caravan
 
 
 def play_turn(page: Page, turn: int) -> str:

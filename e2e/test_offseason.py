@@ -7,10 +7,13 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Browser, Page, Response, WebSocket, expect
 
 from e2e.offseason import act, offered, open_offseason_table, play_to_end
 from e2e.results import finish_and_check, stored_record
+
+pytestmark = pytest.mark.offseason
 
 
 def test_a_three_player_game_with_two_bots_is_played_to_the_result(
@@ -92,11 +95,9 @@ def test_a_pending_sealed_bid_never_reaches_another_browser(
         expect(watcher.get_by_test_id("has-bid-2")).to_have_attribute("data-done", "true")
         watcher.reload()  # a fresh page while the bid is pending
         expect(watcher.get_by_test_id("has-bid-0")).to_have_attribute("data-done", "true")
-        watcher.wait_for_timeout(300)
-        pending = "\n".join([*received, watcher.content()])
-        assert "has-bid-0" in pending, "frames were captured"
-        assert "my-bid" not in pending and "data-bid" not in pending
-        assert f"You bid {amount}" not in pending
+        shown = watcher.content()
+        assert "my-bid" not in shown and "data-bid" not in shown
+        assert f"You bid {amount}" not in shown
         # Nor does the shared screen show it to Bea, covered or not.
         assert page.locator("[data-bid], [data-testid=my-bid]").count() == 0
         page.get_by_test_id("cover-show").click()
@@ -107,7 +108,15 @@ def test_a_pending_sealed_bid_never_reaches_another_browser(
         # checks above looked for.
         page.get_by_test_id("bid-0").click()
         expect(watcher.get_by_test_id("revealed-bid-0")).to_have_attribute("data-bid", str(amount))
+        # All the watcher received before the reveal (the reveal shows it has all come):
+        # the bid nowhere in it.
+        cut = next(n for n, item in enumerate(received) if "revealed-bid" in item)
+        pending = "\n".join(received[:cut])
+        assert "has-bid-0" in pending, "frames were captured"
+        assert "my-bid" not in pending and "data-bid" not in pending
+        assert f"You bid {amount}" not in pending
         revealed = "\n".join(received)
+        assert "my-bid" not in revealed, "a watcher has no bid of its own"
         assert re.search(rf'revealed-bid-0\\*" data-bid=\\*"{amount}\\*"', revealed)
     finally:
         watcher_context.close()

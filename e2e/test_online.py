@@ -43,6 +43,8 @@ from e2e.online import (
 )
 from e2e.results import expect_scores_named, shown_final_scores, stored_record
 
+pytestmark = pytest.mark.caravan
+
 Person = Callable[[], tuple[BrowserContext, Page]]
 
 

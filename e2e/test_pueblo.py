@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+import time
 
+import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
 from e2e.pueblo import open_pueblo_table, play_to_end
 from e2e.results import finish_and_check, stored_record
+
+pytestmark = pytest.mark.pueblo
 
 
 def coloured_share(png: bytes) -> float:
@@ -31,9 +35,10 @@ def test_a_two_player_game_against_the_bot_is_played_to_the_result(
 
     def play_and_look(p: Page) -> None:
         play_to_end(p)
-        page.wait_for_timeout(1000)  # let the last frame render
-        shot = scene.screenshot(path=None)
-        share = coloured_share(shot)
+        deadline = time.monotonic() + 20  # until the last frame has rendered
+        share = coloured_share(scene.screenshot())
+        while share <= 0.05 and time.monotonic() < deadline:
+            share = coloured_share(scene.screenshot())  # a screenshot takes its time
         assert share > 0.05, f"the 3D view looks blank ({share:.1%} of it differs)"
 
     match_id = finish_and_check(page, base_url, play_and_look)

@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from core.record import scores_by_ply
 from e2e.accounts import sign_in, sign_out, sign_up
 from e2e.caravan import open_new_table, play_to_end
 from e2e.results import shown_final_scores, stored_record
+
+pytestmark = pytest.mark.caravan
 
 
 def replay_scores(page: Page) -> list[int]:

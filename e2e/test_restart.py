@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from e2e.caravan import READY, dismiss_interlude, hand_cards, open_new_table, ply, take_turn
 from e2e.server import Server
+
+pytestmark = pytest.mark.caravan
 
 
 def reopen(page: Page) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.camping import PLY_AFTER, ply
 from e2e.pueblo import READY, TARGETS, open_pueblo_table
+
+pytestmark = pytest.mark.pueblo
 
 PLY_IS = "n => Number(document.querySelector('[data-testid=board]').dataset.ply) === n"
 

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
+import pytest
 from playwright.sync_api import Page, expect
 
-from e2e.caravan import READY, dismiss_interlude, hand_cards, open_new_table, take_turn
+from core.record import new_record, replay
+from e2e.caravan import READY, dismiss_interlude, hand_cards, open_new_table
+from e2e.seeds import Seeding, deal_from
+from ui.seeds import SPAN
+
+pytestmark = pytest.mark.caravan
 
 
 def _wild_pairs(page: Page) -> list[tuple[str, str]]:
@@ -32,16 +40,38 @@ def _try_alternative_reading(page: Page) -> bool:
     return False
 
 
-def test_a_run_with_a_wild_can_be_played_at_a_lower_reading(page: Page, base_url: str) -> None:
+def _two_readings(seed: int) -> bool:
+    """Whether the leader of a one-hand hot-seat table dealt from ``seed`` may lead a wild
+    with a number card as two different runs (the engine's legal moves say)."""
+    state = replay(new_record("caravan", 2, seed, {"hands": 1}, ["Ann", "Bea"]))
+    (leader,) = state.to_move()
+    readings: dict[str, set[str]] = {}
+    for action in state.legal_actions(leader):
+        cards, at, top = action.partition("@")
+        if at and len(cards.split("+")) == 2:
+            readings.setdefault(cards, set()).add(top)
+    return any(len(tops) > 1 for tops in readings.values())
+
+
+def _leader_hand(seed: int) -> list[str]:
+    state = replay(new_record("caravan", 2, seed, {"hands": 1}, ["Ann", "Bea"]))
+    (leader,) = state.to_move()
+    return sorted(state.view(leader)["hand"])
+
+
+def test_a_run_with_a_wild_can_be_played_at_a_lower_reading(
+    page: Page, base_url: str, seeding: Seeding
+) -> None:
+    # The first deal from the test's own seed on whose first lead a wild reads two ways.
+    seed = next(s % SPAN for s in range(seeding.seed, seeding.seed + 500) if _two_readings(s))
+    deal_from(page.context, seed)
     open_new_table(page, base_url, hands=1, opponent="hotseat")
-    for _ in range(200):
-        page.wait_for_function(READY)
-        if page.get_by_test_id("result").count():
-            break
-        if dismiss_interlude(page):
-            continue
-        lead = page.get_by_test_id("board").get_attribute("data-phase") == "lead"
-        if lead and _try_alternative_reading(page):
-            return
-        take_turn(page)
-    raise AssertionError("no hand offered a wild card with two readings")
+    page.wait_for_function(READY)
+    dismiss_interlude(page)
+    page.wait_for_function(READY)
+    shown = sorted(code for code, _ in hand_cards(page))
+    if shown != _leader_hand(seed) and os.environ.get("E2E_BASE_URL"):
+        pytest.skip("this site deals at random: start it with CARAVANSERAI_TEST_SEED")
+    assert shown == _leader_hand(seed), f"the table was not dealt from seed {seed}"
+    assert page.get_by_test_id("board").get_attribute("data-phase") == "lead"
+    assert _try_alternative_reading(page), f"seed {seed}: no wild offered two readings"

@@ -442,20 +442,23 @@ def test_an_unknown_table_id_is_refused_as_not_found() -> None:
 
 async def test_a_submission_whose_caller_is_cancelled_is_still_stored_and_applied() -> None:
     stored: list[int] = []
+    writing, heard = asyncio.Event(), asyncio.Event()
 
     async def slow_persist(table: Table, move: Move, after: object) -> None:
+        writing.set()
         await asyncio.sleep(0.05)
         stored.append(move.ply)
 
     table = _cancel_table(slow_persist)
+    table.subscribe(lambda *_: heard.set())
     seat = next(iter(table.state.to_move()))
     action = table.legal_actions(seat)[0]
     task = asyncio.create_task(table.submit(seat, action, by=table.seats[seat].holder))
-    await asyncio.sleep(0.01)
+    await writing.wait()  # the caller goes away while the move is being stored
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    await asyncio.sleep(0.1)
+    await asyncio.wait_for(heard.wait(), 10)  # applied and announced all the same
     assert stored == [1]
     assert table.ply == 1
     assert table.record["actions"] == [[seat, action]]

@@ -11,6 +11,7 @@ Configuration comes from the environment:
   ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (default none).
 - ``CARAVANSERAI_HTTPS``: ``1`` when browsers reach the site over https (behind a TLS
   proxy): answers then carry HSTS and the session cookie is ``Secure``.
+- ``CARAVANSERAI_TEST_SEED``: test sites only: reproducible table seeds (ui/seeds.py).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from ui.pages import (
     rules,
     table,
 )
+from ui.seeds import Seeds
 from ui.site import Site
 
 log = logging.getLogger("caravanserai")
@@ -80,7 +82,11 @@ def build() -> Site:
     """Migrate the database, rebuild unfinished matches and declare every page."""
     db = make_engine()
     migrate(db)
-    site = Site(db, bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
+    site = Site(
+        db,
+        bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")),
+        seeds=Seeds.from_environment(),
+    )
     app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
     app.add_static_files("/static", STATIC)
     app.include_router(health.router(site))

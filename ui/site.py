@@ -41,6 +41,7 @@ from storage.models import CANCELLED, PLAYING, WAITING
 from ui.auth.limits import Limiter
 from ui.bot_runner import BotRunner
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
+from ui.seeds import Seeds
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +131,9 @@ class Site:
     # that a visit rebuilds it, read-only, from storage.
     KEEP_FINISHED = 600.0
 
-    def __init__(self, db: Engine, *, bot_pause: float = 0.8) -> None:
+    def __init__(self, db: Engine, *, bot_pause: float = 0.8, seeds: Seeds | None = None) -> None:
         self.db = db
+        self.seeds = seeds or Seeds()  # random, unless a test site fixes them (ui/seeds.py)
         self.gateway = Gateway(db)  # every storage call of the web side goes through it
         self._store = repo.persist_move(db)
         self._store_seats = repo.persist_seats(db)
@@ -343,19 +345,23 @@ class Site:
         user_ids: list[str | None],
         settings: TableSettings | None = None,
         address: str | None = None,
+        asked_seed: object = None,
     ) -> Table:
         """Store a new match and open its table; ValueError for bad options.
 
         With open or invited seats the table waits for players; ``settings``
         (host, privacy, chat, invited seats) get a fresh invitation token. The
         host (``settings.host``) and the ``address`` the request came from are held to
-        the caps above: TableError ``too_many`` beyond them.
+        the caps above: TableError ``too_many`` beyond them. ``asked_seed`` (a page's
+        ``X-Caravanserai-Seed`` header) deals the table from that seed on a test site only.
         """
         visitor = (settings or TableSettings()).host
         self._check_caps(visitor, address)
-        seed = secrets.randbelow(2**31)
+        seed = self.seeds.draw(asked_seed)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
         table_id = secrets.token_urlsafe(8)
+        if self.seeds.testing:
+            log.info("table %s (%s) dealt from seed %d", table_id, game, seed)
         settings = TableSettings(
             **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
         )

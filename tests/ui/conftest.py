@@ -9,6 +9,8 @@ import pytest
 from nicegui.testing import User
 from nicegui.testing.user_simulation import user_simulation
 
+from tests.ui import patience
+
 MAIN = Path(__file__).with_name("site_main.py")
 
 
@@ -18,5 +20,6 @@ async def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/site.db")
     monkeypatch.setenv("CARAVANSERAI_SECRET", "page-tests")
     monkeypatch.setenv("CARAVANSERAI_BOT_PAUSE", "0")
+    patience.install(monkeypatch)  # should_see / should_not_see wait on the page, not 0.3 s
     async with user_simulation(main_file=MAIN) as simulated:
         yield simulated

@@ -8,6 +8,8 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
+from tests.ui.patience import handled
+
 HOT_SEAT = "A friend on this screen (hot seat)"
 
 
@@ -84,9 +86,8 @@ async def test_clicks_the_board_does_not_offer_change_nothing(user: User) -> Non
         "",
     )
     assert not set(forgeries) & {f"act:{a}" for a in offered(user)}
-    for forged in forgeries:
-        user.find(marker="feurio-board").trigger("click", forged)
-    await asyncio.sleep(0.2)
+    board = user.find(marker="feurio-board")
+    await handled(lambda: [board.trigger("click", forged) for forged in forgeries])
     assert picture(user) == before
 
 

@@ -6,7 +6,6 @@ standard sealed auction, so every test starts with a bid.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from typing import Any
 
@@ -16,6 +15,7 @@ from nicegui import core, ui
 from nicegui.testing import User
 
 from core.games import GAMES
+from tests.ui.patience import handled
 from ui.bot_runner import BotRunner
 
 SEED = 2  # three players: round 1 is a standard sealed bid
@@ -171,10 +171,10 @@ async def test_clicks_the_board_does_not_offer_change_nothing(user: User, idle_b
         "garbage",
         "",
     )
-    for target in ("os-markets", "os-caravan"):
-        for forged in forgeries:
-            user.find(marker=target).trigger("click", forged)
-    await asyncio.sleep(0.2)
+    targets = [user.find(marker=target) for target in ("os-markets", "os-caravan")]
+    await handled(
+        lambda: [target.trigger("click", forged) for target in targets for forged in forgeries]
+    )
     assert [html_of(user, s) for s in sections] == before
     assert board_ply(user) == ply
     await user.should_see("Sealed bid: make your bid.")

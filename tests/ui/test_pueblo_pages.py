@@ -8,6 +8,8 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
+from tests.ui.patience import handled, until
+
 HOT_SEAT = "A friend on this screen (hot seat)"
 
 
@@ -49,9 +51,9 @@ async def test_the_first_stone_offers_one_position_at_a_time_and_turning_changes
     assert first and all(a.startswith("C") and "@" in a for a in first)
     assert len({a.split("@")[0] for a in first}) == 1, "one position offered at a time"
     user.find(marker="rotate").click()
-    await asyncio.sleep(0.1)
-    turned = offered(user)
-    assert {a.split("@")[0] for a in turned} != {a.split("@")[0] for a in first}
+    assert await until(
+        lambda: {a.split("@")[0] for a in offered(user)} != {a.split("@")[0] for a in first}
+    ), "turning the stone offers another position"
 
 
 async def test_placing_then_moving_the_chief_plays_a_whole_turn_without_a_cover(
@@ -74,9 +76,8 @@ async def test_clicks_the_board_does_not_offer_change_nothing(user: User) -> Non
     offered_now = set(offered(user))
     forgeries = ["act:C0@h8", "act:N0@a1", "act:chief 5", "act:chief 1", "act:C12@a1", "x"]
     assert not offered_now & {f[4:] for f in forgeries}
-    for forged in forgeries:
-        user.find(marker="pueblo-top").trigger("click", forged)
-    await asyncio.sleep(0.2)
+    board = user.find(marker="pueblo-top")
+    await handled(lambda: [board.trigger("click", forged) for forged in forgeries])
     assert picture(user) == before
 
 

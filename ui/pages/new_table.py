@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.games import GAMES
 from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableError, TableSettings
 from storage import repo
+from ui import seeds
 from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
@@ -90,10 +91,18 @@ def register(site: Site) -> None:
                 ui.label(t("new.unknown_game")).props('data-testid="error"')
                 ui.link(t("back_home"), "/")
                 return
-            _form(site, t, game, request.client.host if request.client else None)
+            _form(
+                site,
+                t,
+                game,
+                request.client.host if request.client else None,
+                request.headers.get(seeds.HEADER),
+            )
 
 
-def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
+def _form(
+    site: Site, t: Translator, game: str, address: str | None, asked_seed: str | None
+) -> None:
     rules = GAMES[game]
     low, high = rules.min_players, rules.max_players
     first = starting_players(game)
@@ -169,6 +178,7 @@ def _form(site: Site, t: Translator, game: str, address: str | None) -> None:
                     user_ids=user_ids,
                     settings=settings,
                     address=address,
+                    asked_seed=asked_seed,  # counts on a test site only (ui/seeds.py)
                 )
             except TableError as err:  # over the caps on open or new tables
                 error.set_text(refusal(t, err))
