@@ -264,13 +264,12 @@ class Table:
 
     def resignation_result(self) -> dict[str, Any]:
         """The result of an abandoned game: the seats nobody resigned are ranked by the
-        engine's current standing, every resigned seat shares the last place after them
-        (a resignation is a loss); scores are the current ones."""
-        scores = self.state.scores()
-        by_score = [1 + sum(other > score for other in scores) for score in scores]
+        engine's current standing (its own order: in Pueblo the fewest penalties lead),
+        every resigned seat shares the last place after them (a resignation is a loss);
+        scores are the current ones."""
         return {
-            "scores": scores,
-            "ranking": standing(by_score, self.resigned),
+            "scores": self.state.scores(),
+            "ranking": standing(self.state.ranking(), self.resigned),
             "ended": "resigned",
         }
 

@@ -252,3 +252,17 @@ def test_settings_survive_a_round_trip_through_json() -> None:
     settings = TableSettings(host=HOST, invite=TOKEN, private=True, chat=False, invited=(1, 2))
     assert TableSettings.from_json(json.loads(json.dumps(settings.to_json()))) == settings
     assert TableSettings.from_json(None) == TableSettings()
+
+
+async def test_an_abandoned_game_ranks_the_players_who_stayed_by_the_games_own_order() -> None:
+    """Pueblo's fewest penalty points lead: an abandoned game's result follows the
+    engine's ranking, not the highest score."""
+    seats = [
+        SeatInfo(GUEST, uid, name) for uid, name in ((HOST, "Ann"), (BEA, "Bea"), (CID, "Cid"))
+    ]
+    record = new_record("pueblo", 3, 5, None, [s.name for s in seats])
+    table = Table("t1", record, seats, in_memory=True)
+    table.state.penalties = [5, 2, 9]  # type: ignore[attr-defined]
+    assert table.resignation_result()["ranking"] == [2, 1, 3]
+    await table.resign(1, by=BEA, name="Bot for Bea")
+    assert table.resignation_result()["ranking"] == [1, 3, 2], "Bea resigned: she is last"

@@ -167,3 +167,16 @@ async def test_a_game_that_ends_at_a_table_rates_its_players_in_the_background(
     assert [(r["game"], r["matches"]) for r in found["ratings"]] == [("caravan", 1)]
     assert found["matches"][0]["id"] == table.id and found["matches"][0]["rated"]
     engine.dispose()
+
+
+def test_a_game_every_player_resigned_is_no_tie_for_first() -> None:
+    from ui.i18n import Translator
+    from ui.pages.profile import placement
+
+    for lang in ("en", "fr"):
+        t = Translator(lang)
+        everyone = {"place": 1, "tied": True, "players": 2, "resigned": True}
+        assert placement(t, everyone) == t("result.all_resigned")
+        assert placement(t, {**everyone, "place": 2, "tied": False}) == t(
+            "profile.placement", place=t("profile.place.2"), n=2
+        )

@@ -94,6 +94,10 @@ def _ratings(t: Translator, rows: list[dict[str, Any]]) -> None:
 
 
 def placement(t: Translator, match: dict[str, Any]) -> str:
+    """ "2nd of 3": the player's place; a game every player resigned has no first place
+    (its resigners share the only place there is, which is not a win)."""
+    if match["resigned"] and match["place"] == 1:
+        return t("result.all_resigned")
     place = t(f"profile.place.{match['place']}")
     key = "profile.placement_tied" if match["tied"] else "profile.placement"
     return t(key, place=place, n=match["players"])
