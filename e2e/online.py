@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSock
 from core.games.caravan.cards import CARDS
 from core.record import replay
 from e2e.caravan import READY, choose_single, dismiss_interlude, ply
+from ui.i18n import EN, FR
 
 SEAT_CHOICES = {
     "bot:easy": "easy",
@@ -250,6 +251,22 @@ def _mention(code: str) -> re.Pattern[str]:
 
 MENTIONS = {code: _mention(code) for code in CARDS}
 
+# The move box's help line shows every visitor alike the same example cards ("(AM+CM, 6LK)");
+# they reveal nothing, so the hidden-card checks leave them out.
+HELP_EXAMPLES = sorted(
+    {
+        example
+        for catalogue in (EN, FR)
+        for example in re.findall(r"\([^()]*\d[^()]*\)", catalogue["keyboard.labels.caravan"])
+    }
+)
+
+
+def without_help_examples(text: str) -> str:
+    for example in HELP_EXAMPLES:
+        text = text.replace(example, "")
+    return text
+
 
 def mentioned(text: str, code: str) -> bool:
     """Whether ``text`` names the card ``code``: its code, or (number cards) its name."""
@@ -287,6 +304,7 @@ def leaks(wire: Wire, hidden: list[frozenset[str]]) -> list[tuple[int, str, str]
         plies = [int(p) for p in PLY_IN_WIRE.findall(item)]
         if plies:
             current = max(plies)
+        item = without_help_examples(item)
         for code in hidden[min(current, len(hidden) - 1)]:
             if mentioned(item, code):
                 at = item.find(code)

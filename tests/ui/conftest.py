@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from nicegui import background_tasks
 from nicegui.testing import User
 from nicegui.testing.user_simulation import user_simulation
 
@@ -23,3 +26,33 @@ async def user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
     patience.install(monkeypatch)  # should_see / should_not_see wait on the page, not 0.3 s
     async with user_simulation(main_file=MAIN) as simulated:
         yield simulated
+
+
+@pytest.fixture(autouse=True)
+async def no_background_task_outlives_its_test() -> AsyncIterator[None]:
+    """A site built without the page harness (tests/ui/sites.py) starts NiceGUI background
+    tasks (a finished table is forgotten later, ratings, bot moves) in the test's own event
+    loop. One still pending when that loop closes would stay in NiceGUI's task set, and the
+    next page test's shutdown would wait for it forever (it belongs to another loop)."""
+    loop = asyncio.get_running_loop()
+    _drop_orphans()
+    yield
+    left = [task for task in _tasks() if task.get_loop() is loop and not task.done()]
+    for task in left:
+        task.cancel()
+    await asyncio.gather(*left, return_exceptions=True)
+    _drop_orphans()
+
+
+def _tasks() -> set[asyncio.Task[Any]]:
+    return set(background_tasks.running_tasks) | set(background_tasks.lazy_tasks_running.values())
+
+
+def _drop_orphans() -> None:
+    """Forget the tasks of event loops that are closed (nothing can run or cancel them)."""
+    for task in _tasks():
+        if task.get_loop().is_closed() or task.done():
+            background_tasks.running_tasks.discard(task)
+            for key, lazy in list(background_tasks.lazy_tasks_running.items()):
+                if lazy is task:
+                    del background_tasks.lazy_tasks_running[key]

@@ -92,3 +92,27 @@ def test_a_person_cannot_take_a_name_that_reads_as_a_bot() -> None:
     assert clean_name("bot:easy") is None
     assert clean_name("BOT:hard 2") is None
     assert clean_name("Robotnik") == "Robotnik"
+
+
+def test_the_history_score_line_names_a_takeover_bot_in_the_readers_language() -> None:
+    from datetime import datetime
+
+    from storage.history import HistoryRow
+    from ui.i18n import Translator
+    from ui.pages.history import score_line
+
+    row = HistoryRow(
+        id="m1",
+        game="caravan",
+        status="finished",
+        created_at=datetime(2026, 1, 1),
+        finished_at=datetime(2026, 1, 1),
+        result={"scores": [-2, 15], "ranking": [1, 2]},
+        seats=["Ann", "bot:normal for Bea"],
+        user_seats=[0],
+        moves=10,
+        outcome="won",
+        resigned=frozenset({1}),
+    )
+    assert score_line(Translator("en"), row) == "You -2 · Bot for Bea 15"
+    assert "bot:" not in score_line(Translator("fr"), row)

@@ -20,7 +20,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.errors import page_timeout, unavailable
 from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
-from ui.seat_names import seat_names
+from ui.seat_names import seat_name, seat_names
 from ui.site import Site
 
 PER_PAGE = 20
@@ -162,7 +162,7 @@ def score_line(t: Translator, row: HistoryRow) -> str:
         score = int(scores[seat])
         if seat in mine:
             return t("history.score_you", score=score)
-        name = row.seats[seat] if seat < len(row.seats) else str(seat + 1)
+        name = seat_name(t, row.seats[seat]) if seat < len(row.seats) else str(seat + 1)
         return t("history.score_of", name=name, score=score)
 
     return " · ".join(part(seat) for seat in order)

@@ -95,5 +95,7 @@ def _row(t: Translator, table: Table, label: str, testid: str, about: str = "") 
             if about:
                 ui.label(about).classes("text-sm opacity-80").props('data-testid="lobby-about"')
             ui.space()
-            go = ui.button(label, on_click=lambda: ui.navigate.to(f"/table/{table.id}"))
-            attrs(go.props("no-caps outline"), {"data-testid": testid}).mark(testid)
+            # A link, not a round trip: a click still lands when the list is redrawn
+            # meanwhile (someone arrives at a table), and it opens in a new tab at will.
+            go = ui.button(label).props("no-caps outline")
+            attrs(go, {"data-testid": testid, "href": f"/table/{table.id}"}).mark(testid)
