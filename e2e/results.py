@@ -11,6 +11,8 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from core.record import replay
+from ui.i18n import Translator
+from ui.seat_names import seat_name
 
 
 def stored_record(base_url: str, match_id: str) -> dict[str, Any]:
@@ -25,8 +27,10 @@ def shown_final_scores(page: Page, players: int = 2) -> list[int]:
 def expect_scores_named(outcome: Locator, names: list[str], scores: list[int]) -> None:
     """A history row's outcome says whose score is whose: each seat's score follows "You"
     (the visitor's one seat) or the seat's name ("Won · You 22 · Bot (easy) 5")."""
+    english = Translator("en")
     for name, score in zip(names, scores, strict=True):
-        who = rf"(You|{re.escape(name)})"
+        shown = seat_name(english, name)  # a bot's stored seat ("bot:easy") as it reads
+        who = rf"(You|{re.escape(shown)})"
         expect(outcome).to_contain_text(re.compile(rf"· {who} {score}( ·|$)"))
 
 
