@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from sqlalchemy.engine import Engine
 from core.table import GUEST, OPEN, SeatInfo, Table, TableSettings
 from storage import repo
 from storage.db import make_engine, migrate
+from tests.ui import patience
 from ui.site import Site
 
 ANN, BEA = "a" * 32, "b" * 32
@@ -48,8 +48,4 @@ async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) 
 
 async def until(condition: Callable[[], bool], deadline: float = 10.0) -> None:
     """Wait until ``condition()`` holds; fail after ``deadline`` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        assert loop.time() < end, "the condition did not come true in time"
-        await asyncio.sleep(0.01)
+    assert await patience.until(condition, deadline), "the condition did not come true in time"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -13,17 +12,9 @@ from nicegui import core as nicegui_core
 
 from core.table import BOT, GUEST, HOTSEAT, SeatInfo, Table, TableSettings
 from storage import repo
-from tests.ui.sites import ANN, guests_engine
+from tests.ui.sites import ANN, guests_engine, until
 from ui.bot_pool import BotPool
 from ui.site import Site
-
-
-async def until(condition: Callable[[], bool], deadline: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
-    while not condition():
-        assert loop.time() < end, "the condition did not come true in time"
-        await asyncio.sleep(0.01)
 
 
 class Counting:
