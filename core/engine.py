@@ -54,9 +54,33 @@ class State(ABC):
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, canonical and sorted."""
 
-    @abstractmethod
+    # What the guards every game shares say; a game may word them its own way.
+    not_text_message = "An action is a line of text."
+    over_message = "The game is over."
+
     def apply(self, seat: int, action: str) -> None:
-        """Apply ``action`` for ``seat`` or raise :class:`IllegalAction` unchanged."""
+        """Apply ``action`` for ``seat`` or raise :class:`IllegalAction` unchanged.
+
+        The guards every game shares run here, once: the action must be a text, the
+        game not over, and ``seat`` one of :meth:`to_move` (:meth:`not_your_turn` says
+        why not). Then :meth:`_apply` reads the action and plays it.
+        """
+        if not isinstance(action, str):
+            raise IllegalAction(self.not_text_message, key="bad_notation", code="notation")
+        if self.is_over():
+            raise IllegalAction(self.over_message, key="game_over")
+        if seat not in self.to_move():
+            raise self.not_your_turn(seat)
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        """Read and play ``action`` for ``seat``, who may move now; raise
+        :class:`IllegalAction`, leaving the state unchanged, when it is not legal."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _apply")
+
+    def not_your_turn(self, seat: int) -> IllegalAction:
+        """The error for a seat that may not move now."""
+        return IllegalAction("It is not your turn.", key="not_your_turn")
 
     @abstractmethod
     def is_over(self) -> bool: ...
