@@ -2,10 +2,11 @@
 
 A game's :class:`~core.engine.Rules` lists its options as a tuple of these
 (``Rules.options``). The same declaration gives the defaults
-(``Rules.default_options``), checks a table's choice (``Rules.validate_options``)
-and builds the new-table form (``ui/pages/option_form.py``), so a range is written
-in one place. Labels are keys of the site's catalogues (``ui/i18n``); the core
-itself only ever says a refusal in English.
+(``Rules.default_options``), checks a table's choice (``Rules.validate_options``),
+builds the new-table form and words a table's options for its guests
+(``ui/pages/table_options.py``), so a range is written in one place. Labels are
+keys of the site's catalogues (``ui/i18n``); the core itself only ever says a
+refusal in English.
 
 The default may follow the player count (a callable of it): the form then offers
 "by player count" and sends nothing, so this default applies. An option the form
@@ -24,7 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
+
+Summary = Literal["pair", "phrase", "count"]
 
 
 class OptionError(ValueError):
@@ -44,7 +47,11 @@ class Option:
     under it; ``default`` its value, or a function of the player count giving it;
     ``message`` the English sentence refusing any value it does not take
     (``{last_seat}`` stands for the highest seat number). ``form`` says whether the
-    new-table form offers it.
+    site offers it (in the new-table form) and names it (in a table's description).
+    ``summary`` says how a table's description reads it: ``"pair"`` (the label,
+    then the value: "Board: 9 × 9"), ``"phrase"`` (the label reads on into the
+    value: "The chief starts on the north-west corner") or ``"count"`` (the value's
+    words alone, "5 hands", and nothing for 0). A flag is named when on.
     """
 
     id: str
@@ -53,6 +60,7 @@ class Option:
     message: str
     help: str | None = None
     form: bool = True
+    summary: Summary = "pair"
 
     def follows_count(self) -> bool:
         """Whether the default depends on the number of players."""

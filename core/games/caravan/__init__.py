@@ -33,6 +33,7 @@ class CaravanRules(Rules):
             high=9,
             default=5,
             message="A match lasts 1 to 9 hands.",
+            summary="count",
         ),
         Choice(
             id="wild_ranks",
@@ -40,6 +41,7 @@ class CaravanRules(Rules):
             values={"2-9": "caravan.option.wild_2_9", "1-10": "caravan.option.wild_1_10"},
             default="2-9",
             message="Wild cards stand for ranks 2-9 or 1-10.",
+            summary="phrase",
         ),
     )
 

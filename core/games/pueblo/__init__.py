@@ -39,6 +39,7 @@ class PuebloRules(Rules):
             values={corner: f"pueblo.corner.{corner}" for corner in CORNERS},
             default="NW",
             message="The chief starts on a corner: NW, NE, SE or SW.",
+            summary="phrase",
         ),
         SeatOrRandom(
             id="first_player",
@@ -54,6 +55,7 @@ class PuebloRules(Rules):
             high=4,
             default=0,
             message="There are 0 to 4 sacred sites.",
+            summary="count",
         ),
         Flag(
             id="auction",
