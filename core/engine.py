@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Self, cast
 
 from core.notation import Notation
+from core.options import Option, check_all, defaults
 
 
 class IllegalAction(ValueError):
@@ -137,11 +138,21 @@ class Rules(ABC):
     # How players read and type the actions in their language (canonical by default).
     notation: Notation = Notation()
 
-    @abstractmethod
-    def default_options(self, players: int) -> dict[str, Any]: ...
+    # The table options, declared once (core/options.py): their defaults, their checks
+    # and the new-table form all come from here.
+    options: tuple[Option, ...] = ()
+
+    def default_options(self, players: int) -> dict[str, Any]:
+        """Every option at its default for this number of players."""
+        return defaults(self.options, players)
 
     def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        """Return complete options or raise ``ValueError`` with a readable message."""
+        """Return complete options or raise ``ValueError`` with a readable message.
+
+        The player count first, then the mapping and its names, then each value
+        against its declaration (:class:`core.options.OptionError` for the first
+        option, in declaration order, that does not take it).
+        """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players} to {self.max_players} players."
@@ -153,6 +164,7 @@ class Rules(ABC):
             if name not in merged:
                 raise ValueError(f"Unknown table option {name!r}.")
             merged[name] = value
+        check_all(self.options, players, merged)
         return merged
 
     @abstractmethod

@@ -1,7 +1,8 @@
 """One board renderer per game: a view dict in, action notation out.
 
-``BOARDS`` maps a game id to its board class and its table-options form; a game
-without an entry here is not yet playable on the site.
+``BOARDS`` maps a game id to its board class; a game without an entry here is not
+yet playable on the site. Its table options need no form of their own: the new-table
+form is built from the options the game's rules declare (``ui/pages/table_options.py``).
 """
 
 from __future__ import annotations
@@ -11,16 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui.boards.camping.board import CampingBoard
-from ui.boards.camping.options import option_fields as camping_options
 from ui.boards.caravan.board import CaravanBoard
-from ui.boards.caravan.options import option_fields as caravan_options
 from ui.boards.caravan.spectator import spectator_board as caravan_spectator
 from ui.boards.feurio.board import FeurioBoard
-from ui.boards.feurio.options import option_fields as feurio_options
 from ui.boards.offseason.board import OffSeasonBoard
-from ui.boards.offseason.options import option_fields as offseason_options
 from ui.boards.pueblo.board import PuebloBoard
-from ui.boards.pueblo.options import option_fields as pueblo_options
 from ui.i18n import Translator
 
 SpectatorMarkup = Callable[[Translator, list[str], dict[str, Any]], tuple[str, str]]
@@ -30,22 +26,19 @@ whole board as a spectator sees it, as one HTML string (see ``ui/pages/spectator
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """A game's board class, its options form, whether seats hold secrets from each other
+    """A game's board class, whether seats hold secrets from each other
     (then a hot-seat table hides the board between turns), and, where the game has one,
     its spectators' board as one shared HTML string."""
 
     board: type
-    option_fields: Callable[..., dict[str, Any]]
     private: bool = True
     spectator: SpectatorMarkup | None = None
 
 
 BOARDS: dict[str, BoardSpec] = {
-    "caravan": BoardSpec(
-        board=CaravanBoard, option_fields=caravan_options, spectator=caravan_spectator
-    ),
-    "camping": BoardSpec(board=CampingBoard, option_fields=camping_options, private=False),
-    "feurio": BoardSpec(board=FeurioBoard, option_fields=feurio_options, private=False),
-    "pueblo": BoardSpec(board=PuebloBoard, option_fields=pueblo_options, private=False),
-    "offseason": BoardSpec(board=OffSeasonBoard, option_fields=offseason_options),
+    "caravan": BoardSpec(board=CaravanBoard, spectator=caravan_spectator),
+    "camping": BoardSpec(board=CampingBoard, private=False),
+    "feurio": BoardSpec(board=FeurioBoard, private=False),
+    "pueblo": BoardSpec(board=PuebloBoard, private=False),
+    "offseason": BoardSpec(board=OffSeasonBoard),
 }

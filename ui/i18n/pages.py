@@ -7,6 +7,7 @@ NNBSP = "\u202f"  # the narrow no-break space French puts before : ; ! ?
 
 EN: dict[str, str] = {
     "options.pair": "{label}: {value}",
+    "options.by_players": "By player count",
     "options.offseason.two_players": "Two-player variant",
     "options.none": "The standard rules, no variant.",
     "wait.invited_by": "{host} invites you to a game of {game}.",
@@ -38,6 +39,7 @@ EN: dict[str, str] = {
 
 FR: dict[str, str] = {
     "options.pair": f"{{label}}{NNBSP}: {{value}}",
+    "options.by_players": "Selon le nombre de joueurs",
     "options.offseason.two_players": "Variante pour deux joueurs",
     "options.none": "Les règles standard, sans variante.",
     "wait.invited_by": "{host} vous invite à une partie de {game}.",

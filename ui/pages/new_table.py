@@ -20,6 +20,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.pages.errors import refusal
 from ui.pages.home import SHOWCASE
+from ui.pages.table_options import option_fields
 from ui.seat_names import PREFIX, bot_seat_name
 from ui.site import Site
 
@@ -123,7 +124,7 @@ def _form(
         others = [_seat_fields(t, seat, high, players) for seat in range(1, high)]
         ui.separator()
         ui.label(t("new.options")).classes("text-sm font-semibold")
-        fields = BOARDS[game].option_fields(t, rules.default_options(first))
+        fields = option_fields(t, rules, first)
         ui.separator()
         private = (
             ui.checkbox(t("new.private"), value=False)

@@ -13,6 +13,7 @@ from typing import Any
 from core.engine import Rules
 from core.games.camping.grid import SIZES
 from core.games.camping.state import CampingState
+from core.options import Choice, IntRange
 
 
 class CampingRules(Rules):
@@ -22,23 +23,35 @@ class CampingRules(Rules):
     max_players = 4
     version = 1
 
-    def default_options(self, players: int) -> dict[str, Any]:
-        return {
-            "size": {2: 8, 3: 9}.get(players, 10),
-            "caravans": 4 if players == 2 else 3,
-            "neutral_setup": "random",
-        }
-
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        merged = super().validate_options(players, options)
-        size, caravans = merged["size"], merged["caravans"]
-        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-            raise ValueError("The board is 8, 9 or 10 squares a side.")
-        if isinstance(caravans, bool) or not isinstance(caravans, int) or not 2 <= caravans <= 6:
-            raise ValueError("Each player has 2 to 6 caravans.")
-        if merged["neutral_setup"] not in ("random", "players"):
-            raise ValueError("The pool and tokens are placed at random or by the players.")
-        return merged
+    options = (
+        IntRange(
+            id="size",
+            label="camping.option.size",
+            words="camping.option.size_n",
+            low=min(SIZES),
+            high=max(SIZES),
+            default=lambda players: {2: 8, 3: 9}.get(players, 10),
+            message="The board is 8, 9 or 10 squares a side.",
+        ),
+        IntRange(
+            id="caravans",
+            label="camping.option.caravans",
+            low=2,
+            high=6,
+            default=lambda players: 4 if players == 2 else 3,
+            message="Each player has 2 to 6 caravans.",
+        ),
+        Choice(
+            id="neutral_setup",
+            label="camping.option.neutral",
+            values={
+                "random": "camping.option.neutral_random",
+                "players": "camping.option.neutral_players",
+            },
+            default="random",
+            message="The pool and tokens are placed at random or by the players.",
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None

@@ -13,6 +13,7 @@ from typing import Any
 from core.engine import Rules
 from core.games.caravan.notation import CaravanNotation
 from core.games.caravan.state import CaravanState
+from core.options import Choice, IntRange
 
 
 class CaravanRules(Rules):
@@ -23,17 +24,26 @@ class CaravanRules(Rules):
     version = 1
     notation = CaravanNotation()
 
-    def default_options(self, players: int) -> dict[str, Any]:
-        return {"hands": 5, "wild_ranks": "2-9"}
-
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        merged = super().validate_options(players, options)
-        hands = merged["hands"]
-        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 9:
-            raise ValueError("A match lasts 1 to 9 hands.")
-        if merged["wild_ranks"] not in ("2-9", "1-10"):
-            raise ValueError("Wild cards stand for ranks 2-9 or 1-10.")
-        return merged
+    options = (
+        IntRange(
+            id="hands",
+            label="caravan.option.hands",
+            words="caravan.option.hands_n",
+            low=1,
+            high=9,
+            default=5,
+            message="A match lasts 1 to 9 hands.",
+            summary="count",
+        ),
+        Choice(
+            id="wild_ranks",
+            label="caravan.option.wild_ranks",
+            values={"2-9": "caravan.option.wild_2_9", "1-10": "caravan.option.wild_1_10"},
+            default="2-9",
+            message="Wild cards stand for ranks 2-9 or 1-10.",
+            summary="phrase",
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None

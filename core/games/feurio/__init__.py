@@ -11,6 +11,7 @@ from typing import Any
 
 from core.engine import Rules
 from core.games.feurio.state import FeurioState
+from core.options import Flag
 
 
 class FeurioRules(Rules):
@@ -20,14 +21,14 @@ class FeurioRules(Rules):
     max_players = 4
     version = 1
 
-    def default_options(self, players: int) -> dict[str, Any]:
-        return {"firebreak": False}
-
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        merged = super().validate_options(players, options)
-        if not isinstance(merged["firebreak"], bool):
-            raise ValueError("The firebreak variant is either on (true) or off (false).")
-        return merged
+    options = (
+        Flag(
+            id="firebreak",
+            label="feurio.option.firebreak",
+            help="feurio.option.firebreak_help",
+            message="The firebreak variant is either on (true) or off (false).",
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None

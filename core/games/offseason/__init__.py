@@ -29,6 +29,7 @@ from core.engine import Rules
 from core.games.offseason.cards import FRUIT_RULES, LOWEST_ONLY
 from core.games.offseason.notation import OffSeasonNotation
 from core.games.offseason.state import OffSeasonState
+from core.options import Choice, Flag
 
 
 class OffSeasonRules(Rules):
@@ -39,35 +40,48 @@ class OffSeasonRules(Rules):
     version = 1
     notation = OffSeasonNotation()
 
-    def default_options(self, players: int) -> dict[str, Any]:
-        return {
-            "two_player_variant": players == 2,
-            "open_coins": False,
-            "fruit_rule": LOWEST_ONLY,
-            "tiles": "random",
-        }
-
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        merged = super().validate_options(players, options)
-        for name in ("two_player_variant", "open_coins"):
-            if not isinstance(merged[name], bool):
-                raise ValueError(f"The option {name} is either on (true) or off (false).")
-        if merged["two_player_variant"] != (players == 2):
-            raise ValueError(
+    options = (
+        Flag(
+            id="two_player_variant",
+            label="options.offseason.two_players",
+            help="offseason.option.two_players",
+            default=lambda players: players == 2,
+            message="The option two_player_variant is either on (true) or off (false).",
+            locked=(
                 "Two players always play the two-player variant (an 80-card Tower); "
                 "three to five players never do."
-            )
-        if merged["fruit_rule"] not in FRUIT_RULES:
-            raise ValueError(
+            ),
+        ),
+        Flag(
+            id="open_coins",
+            label="offseason.option.open_coins",
+            help="offseason.option.open_coins_help",
+            message="The option open_coins is either on (true) or off (false).",
+        ),
+        Choice(
+            id="fruit_rule",
+            label="offseason.option.fruit",
+            values={rule: f"offseason.option.fruit_{rule}" for rule in FRUIT_RULES},
+            default=LOWEST_ONLY,
+            message=(
                 "The fruit rule is 'lowest_only' (only the cheapest fruit on a camel sells) "
                 "or 'lowest_price' (any fruit sells, paid at the lowest value in the lot)."
-            )
-        if merged["tiles"] not in ("random", "fixed"):
-            raise ValueError(
+            ),
+        ),
+        Choice(
+            id="tiles",
+            label="offseason.option.tiles",
+            values={
+                "random": "offseason.option.tiles_random",
+                "fixed": "offseason.option.tiles_fixed",
+            },
+            default="random",
+            message=(
                 "Market tiles are 'random' (drawn from the six) or 'fixed' (tiles 1 to "
                 "players + 1)."
-            )
-        return merged
+            ),
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None

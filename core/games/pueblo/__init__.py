@@ -22,6 +22,7 @@ from typing import Any
 from core.engine import Rules
 from core.games.pueblo.geometry import CORNERS
 from core.games.pueblo.state import PuebloState
+from core.options import Choice, Flag, IntRange, SeatOrRandom
 
 
 class PuebloRules(Rules):
@@ -31,31 +32,42 @@ class PuebloRules(Rules):
     max_players = 4
     version = 1
 
-    def default_options(self, players: int) -> dict[str, Any]:
-        return {
-            "chief_start": "NW",
-            "first_player": "random",
-            "sacred_sites": 0,
-            "auction": False,
-            "demolition": False,
-        }
-
-    def validate_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
-        merged = super().validate_options(players, options)
-        if merged["chief_start"] not in CORNERS:
-            raise ValueError("The chief starts on a corner: NW, NE, SE or SW.")
-        first = merged["first_player"]
-        if first != "random" and (
-            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-        ):
-            raise ValueError(f"The first player is 'random' or a seat from 0 to {players - 1}.")
-        sites = merged["sacred_sites"]
-        if isinstance(sites, bool) or not isinstance(sites, int) or not 0 <= sites <= 4:
-            raise ValueError("There are 0 to 4 sacred sites.")
-        for name in ("auction", "demolition"):
-            if not isinstance(merged[name], bool):
-                raise ValueError(f"The {name} option is either on (true) or off (false).")
-        return merged
+    options = (
+        Choice(
+            id="chief_start",
+            label="pueblo.option.chief_start",
+            values={corner: f"pueblo.corner.{corner}" for corner in CORNERS},
+            default="NW",
+            message="The chief starts on a corner: NW, NE, SE or SW.",
+            summary="phrase",
+        ),
+        SeatOrRandom(
+            id="first_player",
+            label="pueblo.option.first_player",
+            form=False,
+            message="The first player is 'random' or a seat from 0 to {last_seat}.",
+        ),
+        IntRange(
+            id="sacred_sites",
+            label="pueblo.option.sacred",
+            words="pueblo.option.sacred_n",
+            low=0,
+            high=4,
+            default=0,
+            message="There are 0 to 4 sacred sites.",
+            summary="count",
+        ),
+        Flag(
+            id="auction",
+            label="pueblo.option.auction",
+            message="The auction option is either on (true) or off (false).",
+        ),
+        Flag(
+            id="demolition",
+            label="pueblo.option.demolition",
+            message="The demolition option is either on (true) or off (false).",
+        ),
+    )
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
