@@ -20,7 +20,15 @@ GAMES := caravan camping feurio pueblo offseason
 GAME ?=
 E2E_SELECT = $(if $(GAME),-m $(GAME))
 
-.PHONY: run test unit e2e lint bench screenshots chromium database install lock clean
+# The translations (docs/translating.md): each language's .po, compiled into the .mo the site
+# reads. The .mo files are committed (a clone runs, and `python -m pytest` passes, with no
+# build step; a test checks they match their .po); a .po edited since is compiled again here.
+LOCALE := ui/locale
+MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/messages.po))
+PYBABEL := $(BIN)/pybabel
+
+.PHONY: run test unit e2e lint bench screenshots chromium database install lock clean \
+	messages translations
 
 # The locked versions (hash-checked), then the project itself without resolving anything.
 $(STAMP): pyproject.toml $(LOCKS)
@@ -30,7 +38,22 @@ $(STAMP): pyproject.toml $(LOCKS)
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(MO)
+
+## The template ui/locale/messages.pot from the English catalogue, every language's .po
+## brought in line with it (new messages untranslated, removed ones gone), then compiled.
+messages: $(STAMP)
+	$(BIN)/python -m ui.i18n.template
+	$(PYBABEL) update --input-file $(LOCALE)/messages.pot --output-dir $(LOCALE) --domain messages \
+		--width 100 --no-fuzzy-matching --ignore-obsolete
+	$(PYBABEL) compile --directory $(LOCALE) --domain messages --statistics
+
+## Compile every language's .po into its .mo.
+translations: $(STAMP)
+	$(PYBABEL) compile --directory $(LOCALE) --domain messages --statistics
+
+$(MO): %.mo: %.po | $(STAMP)
+	$(PYBABEL) compile --input-file $< --output-file $@
 
 ## Re-pin the dependencies of pyproject.toml into the lock files, keeping the versions
 ## already pinned where they still fit; `make lock LOCK_FLAGS=--upgrade` takes the newest.
@@ -43,12 +66,12 @@ $(UV):
 	$(LOCK_VENV)/bin/pip install --quiet 'uv==$(UV_VERSION)'
 
 ## Serve the site on http://localhost:8080 (SQLite and the visitors' sessions under data/).
-run: $(STAMP)
+run: $(STAMP) $(MO)
 	NICEGUI_STORAGE_PATH=$${NICEGUI_STORAGE_PATH:-data/nicegui} $(BIN)/python -m ui.app
 
 ## Lint and type-check, then the unit and storage tests alongside the browser suite (two
 ## processes: the browser suite mostly waits on pages and bots, the other keeps a core busy).
-test: $(STAMP) chromium database lint
+test: $(STAMP) $(MO) chromium database lint
 	@$(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
 	$(BIN)/python -m pytest e2e -q --junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
@@ -58,12 +81,12 @@ test: $(STAMP) chromium database lint
 	exit $$(( unit || browser ))
 
 ## Unit, rules and storage tests only.
-unit: $(STAMP) database
+unit: $(STAMP) $(MO) database
 	$(BIN)/python -m pytest tests -q
 
 ## The browser suite only (E2E_BASE_URL=... to play against a running site; GAME=pueblo
 ## for one game's tests; E2E_SEED=n for the deals of an earlier run).
-e2e: $(STAMP) chromium
+e2e: $(STAMP) $(MO) chromium
 	@if [ -n "$(GAME)" ] && ! echo " $(GAMES) " | grep -q " $(GAME) "; then \
 		echo "GAME must be one of: $(GAMES)"; exit 2; fi
 	@$(BIN)/python -m pytest e2e -q $(E2E_SELECT) --junitxml=$(E2E_REPORT); status=$$?; \

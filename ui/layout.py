@@ -14,17 +14,19 @@ from ui.attrs import attrs
 from ui.boards.a11y import KEYS_SCRIPT
 from ui.boards.caravan.cards import SUIT_SPRITE
 from ui.i18n import LANGUAGES, Translator, best_language
+from ui.i18n.zone import ZONE_SCRIPT, reader_zone
 from ui.theme import BRAND, SITE_CSS
 from ui.theme_switch import ThemeSwitch
 
 
 def translator(request: Request | None) -> Translator:
-    """The visitor's chosen language, else the browser's."""
+    """The visitor's chosen language, else the browser's; the time zone their browser told."""
+    zone = reader_zone(request.cookies if request else None)
     chosen = app.storage.user.get("lang")
     if chosen in LANGUAGES:
-        return Translator(chosen)
+        return Translator(chosen, zone)
     header = request.headers.get("accept-language") if request else None
-    return Translator(best_language(header))
+    return Translator(best_language(header), zone)
 
 
 def visitor_id() -> str:
@@ -64,7 +66,9 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
     loading = json.dumps(t("a11y.loading"))
     ui.add_head_html(
         f"<script>document.documentElement.lang = {json.dumps(t.lang)};"
-        f"document.documentElement.dataset.loading = {loading};</script>" + KEYS_SCRIPT
+        f"document.documentElement.dataset.loading = {loading};</script>"
+        + KEYS_SCRIPT
+        + ZONE_SCRIPT
     )
     with ui.header().classes("items-center gap-2 cs-header").props('role="banner"'):
         with ui.link(target="/").classes("row items-center gap-2 no-underline text-white"):

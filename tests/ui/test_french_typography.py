@@ -1,8 +1,9 @@
-"""French typography over the whole catalogue and the French rules pages.
+"""French typography over the whole French catalogue and the French rules pages.
 
 French wants a narrow no-break space (U+202F) before ``:`` ``;`` ``!`` ``?`` and inside
-« », and one apostrophe, ``’``. English keeps the ASCII one throughout. Every key has
-the same placeholders in both languages, and plural keys come in complete pairs.
+« », and one apostrophe, ``’``. English keeps the ASCII one throughout. Every message has
+the same placeholders in both languages, and a counted one has every form of its language.
+The texts are read from the catalogues translators edit (``ui/locale/*/LC_MESSAGES/*.po``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import re
 import string
 from pathlib import Path
 
-from ui.i18n import EN, FR, Translator
+from ui.i18n import Translator
+from ui.i18n.catalogues import plural_tags, po_path, read_catalogue
 
 NNBSP = "\u202f"
 HELP = Path(__file__).resolve().parents[2] / "ui" / "help"
@@ -19,6 +21,23 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 CODE_SPAN = re.compile(r"`[^`]*`|^\[\[situation:[\w-]+\]\]$")  # code, a picture's marker
 HIGH_MARK = re.compile(r"[:;!?]")
 NAMES = ("Feurio!",)  # a game's name keeps its own spelling
+
+
+def forms(lang: str) -> dict[str, str]:
+    """Every text of a language's catalogue: a counted message's forms under their categories
+    (``offseason.coins.one``, ``offseason.coins.many``...)."""
+    found = {}
+    for message in read_catalogue(po_path(lang)):
+        if isinstance(message.id, tuple):
+            stem = message.id[0].removesuffix(".one")
+            pairs = zip(plural_tags(lang), message.string, strict=True)
+            found |= {f"{stem}.{tag}": text for tag, text in pairs}
+        elif message.id:
+            found[message.id] = message.string
+    return found
+
+
+EN, FR = forms("en"), forms("fr")
 
 
 def placeholders(text: str) -> set[str]:
@@ -96,15 +115,19 @@ def test_english_uses_one_apostrophe() -> None:
 
 
 def test_every_key_has_the_same_placeholders_in_both_languages() -> None:
-    assert set(EN) == set(FR)
+    assert set(EN) == {key for key in FR if not key.endswith(".many")}
     differ = {key for key in EN if placeholders(EN[key]) != placeholders(FR[key])}
     assert differ == set()
+    many = {key for key in FR if key.endswith(".many")}
+    assert many
+    assert all(placeholders(FR[key]) == placeholders(FR[key[:-5] + ".other"]) for key in many)
 
 
-def test_plural_keys_come_in_complete_pairs() -> None:
-    for catalogue in (EN, FR):
+def test_plural_keys_come_in_complete_sets() -> None:
+    for lang, catalogue in (("en", EN), ("fr", FR)):
+        tags = plural_tags(lang)
         stems = {key.rsplit(".", 1)[0] for key in catalogue if key.endswith((".one", ".other"))}
-        incomplete = {s for s in stems if not {f"{s}.one", f"{s}.other"} <= set(catalogue)}
+        incomplete = {s for s in stems if not {f"{s}.{tag}" for tag in tags} <= set(catalogue)}
         assert incomplete == set()
 
 

@@ -1,71 +1,26 @@
-"""French and English for every visible string.
+"""Every visible string, in each language of ``ui/locale`` (English and French).
 
 Pages build a :class:`Translator` for the visitor's language: the one they chose
-with the header's switch, else the best of ``Accept-Language``, else English.
+with the header's switch, else the best of ``Accept-Language``, else English; and for
+the visitor's time zone, which their browser tells (:mod:`ui.i18n.zone`). The messages
+live in gettext catalogues (:mod:`ui.i18n.catalogues`; docs/translating.md).
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, tzinfo
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from ui.i18n import (
-    a11y,
-    account,
-    camping,
-    feurio,
-    history,
-    keyboard,
-    offseason,
-    online,
-    pages,
-    profile,
-    pueblo,
-    situations,
-    theme,
-    undo,
-)
-from ui.i18n.en import MESSAGES as SITE_EN
-from ui.i18n.fr import MESSAGES as SITE_FR
+from babel.dates import format_date, format_time, get_datetime_format
 
-# The site's own strings, then each game's catalogue.
-EN: dict[str, str] = {
-    **SITE_EN,
-    **online.EN,
-    **profile.EN,
-    **account.EN,
-    **camping.EN,
-    **feurio.EN,
-    **pueblo.EN,
-    **offseason.EN,
-    **history.EN,
-    **keyboard.EN,
-    **undo.EN,
-    **a11y.EN,
-    **situations.EN,
-    **theme.EN,
-    **pages.EN,
-}
-FR: dict[str, str] = {
-    **SITE_FR,
-    **online.FR,
-    **profile.FR,
-    **account.FR,
-    **camping.FR,
-    **feurio.FR,
-    **pueblo.FR,
-    **offseason.FR,
-    **history.FR,
-    **keyboard.FR,
-    **undo.FR,
-    **a11y.FR,
-    **situations.FR,
-    **theme.FR,
-    **pages.FR,
-}
+from ui.i18n.catalogues import DEFAULT, languages, messages, translations
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
-LANGUAGES: tuple[str, ...] = ("en", "fr")
-DEFAULT = "en"
+LANGUAGES: tuple[str, ...] = languages()
+# Every message of each language as key → text (a counted one under key.one, key.other...).
+CATALOGUES: dict[str, dict[str, str]] = {lang: messages(lang) for lang in LANGUAGES}
+EN: dict[str, str] = CATALOGUES["en"]
+FR: dict[str, str] = CATALOGUES["fr"]
 
 
 def best_language(accept_language: str | None) -> str:
@@ -93,20 +48,40 @@ def best_language(accept_language: str | None) -> str:
 
 
 class Translator:
-    """Looks a message up by key in one language, falling back to English."""
+    """Looks a message up by key in one language, falling back to English; writes dates and
+    times for the reader's language and time zone (UTC when their browser has not said)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, zone: str | None = None) -> None:
         self.lang = lang if lang in CATALOGUES else DEFAULT
+        self.zone: tzinfo = ZoneInfo(zone) if zone else UTC
         self._messages = CATALOGUES[self.lang]
+        self._translations = translations(self.lang)
 
     def __call__(self, key: str, **params: Any) -> str:
-        text = self._messages.get(key) or EN.get(key) or key
+        text = self._translations.gettext(key)
         return text.format(**params) if params else text
 
     def plural(self, key: str, count: int, **params: Any) -> str:
-        """``key.one`` or ``key.other`` by the language's rule (French counts 0 as one)."""
-        one = count == 1 if self.lang == "en" else count in (0, 1)
-        return self(f"{key}.{'one' if one else 'other'}", count=count, **params)
+        """``key.one``, ``key.other``... by the language's CLDR rule (French counts 0 as one)."""
+        text = self._translations.ngettext(f"{key}.one", f"{key}.other", count)
+        return text.format(count=count, **params)
 
     def has(self, key: str) -> bool:
         return key in self._messages
+
+    def datetime(self, when: datetime) -> str:
+        """A moment as the reader reads it, in their zone: ``Dec 1, 2026, 3:49 PM``.
+
+        A naive ``when`` is UTC (as the database stores it).
+        """
+        local = self._local(when)
+        time = format_time(local, "short", tzinfo=self.zone, locale=self.lang)
+        pattern = str(get_datetime_format("medium", locale=self.lang))
+        return pattern.replace("{1}", self.date(local)).replace("{0}", time)
+
+    def date(self, when: datetime) -> str:
+        """The reader's day of a moment: ``Dec 1, 2026``, ``1 déc. 2026``."""
+        return format_date(self._local(when), "medium", locale=self.lang)
+
+    def _local(self, when: datetime) -> datetime:
+        return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(self.zone)

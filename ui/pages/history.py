@@ -170,7 +170,7 @@ def score_line(t: Translator, row: HistoryRow) -> str:
 
 def _row(t: Translator, row: HistoryRow) -> None:
     title = GAMES[row.game].title if row.game in GAMES else row.game
-    when = row.created_at.strftime("%Y-%m-%d %H:%M")
+    when = t.datetime(row.created_at)
     names = [
         f"{name} ({t('you')})" if seat in row.user_seats and len(row.user_seats) == 1 else name
         for seat, name in enumerate(seat_names(t, row.seats))

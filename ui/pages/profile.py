@@ -114,9 +114,7 @@ def _recent(t: Translator, matches: list[dict[str, Any]]) -> None:
             with card.mark(f"match-{match['id']}"):
                 with ui.row().classes("w-full items-center gap-4 wrap"):
                     ui.label(_title(match["game"])).classes("text-lg font-semibold")
-                    ui.label(match["finished_at"].strftime("%Y-%m-%d")).classes(
-                        "text-xs text-grey-8"
-                    )
+                    ui.label(t.date(match["finished_at"])).classes("text-xs text-grey-8")
                     ui.label(
                         t("profile.against", names=", ".join(seat_names(t, match["opponents"])))
                     ).classes("text-sm")
