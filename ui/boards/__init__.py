@@ -1,7 +1,7 @@
 """One board renderer per game: a view dict in, action notation out.
 
-``BOARDS`` maps a game id to its board class and its table-options form; a game
-without an entry here is not yet playable on the site.
+``BOARDS`` maps a game id to its board class (a :class:`ui.boards.base.Board`) and its
+table-options form; a game without an entry here is not yet playable on the site.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ui.boards.base import Board
 from ui.boards.camping.board import CampingBoard
 from ui.boards.camping.options import option_fields as camping_options
 from ui.boards.caravan.board import CaravanBoard
@@ -34,7 +35,7 @@ class BoardSpec:
     (then a hot-seat table hides the board between turns), and, where the game has one,
     its spectators' board as one shared HTML string."""
 
-    board: type
+    board: type[Board]
     option_fields: Callable[..., dict[str, Any]]
     private: bool = True
     spectator: SpectatorMarkup | None = None
