@@ -40,8 +40,7 @@ def board_for(game: str, state: State, seat: int | None, page: Page | None) -> B
     players = len(state.scores())
     names = [f"P{n}" for n in range(players)]
     on_action = page.submit if page is not None else None
-    board = BOARDS[game].board(Translator("en"), names=names, seat=seat, on_action=on_action)
-    return board
+    return BOARDS[game].board(Translator("en"), names=names, seat=seat, on_action=on_action)
 
 
 async def until(condition: Any) -> None:
