@@ -8,8 +8,7 @@ from ui.boards.caravan.cards import CARD_CSS
 from ui.boards.feurio.svg import BOARD_CSS as FEURIO_CSS
 from ui.boards.offseason.art import BOARD_CSS as OFFSEASON_CSS
 from ui.boards.pueblo.top import BOARD_CSS as PUEBLO_CSS
-from ui.boards.thinking import THINKING_CSS
-from ui.pages.seats import SEAT_TURN_CSS
+from ui.boards.thinking import MAX_SEATS, THINKING_CSS
 
 # Quasar's brand colours, darkened where white text on them (or they on the page) read
 # below the 4.5:1 contrast that small text needs.
@@ -51,6 +50,13 @@ SCREENS_CSS = """
 .cs-name{min-width:0;overflow-wrap:anywhere}
 .cs-aside{flex:none;white-space:nowrap}
 """
+
+SEAT_TURN_CSS = ".cs-turn{display:none}\n" + "".join(
+    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"]{{border-color:#b45309;background:#fde68a}}\n'
+    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"] .cs-turn{{display:block}}\n'
+    for n in range(MAX_SEATS)
+)
+"""The ring and the "to play" of the seats to move, from the stage's ``data-movers``."""
 
 SITE_CSS = (
     """

@@ -1,8 +1,9 @@
 """One board renderer per game: a view dict in, action notation out.
 
-``BOARDS`` maps a game id to its board class; a game without an entry here is not
-yet playable on the site. Its table options need no form of their own: the new-table
-form is built from the options the game's rules declare (``ui/pages/table_options.py``).
+``BOARDS`` maps a game id to its board class (a :class:`ui.boards.base.Board`); a game
+without an entry here is not yet playable on the site. Its table options need no form of
+their own: the new-table form is built from the options the game's rules declare
+(``ui/pages/table_options.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ui.boards.base import Board
 from ui.boards.camping.board import CampingBoard
 from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.spectator import spectator_board as caravan_spectator
@@ -30,7 +32,7 @@ class BoardSpec:
     (then a hot-seat table hides the board between turns), and, where the game has one,
     its spectators' board as one shared HTML string."""
 
-    board: type
+    board: type[Board]
     private: bool = True
     spectator: SpectatorMarkup | None = None
 

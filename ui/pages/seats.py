@@ -8,7 +8,6 @@ from nicegui import ui
 
 from core.table import BOT, INVITED, SeatInfo, Table
 from ui.attrs import attrs
-from ui.boards.thinking import MAX_SEATS
 from ui.i18n import Translator
 from ui.seat_names import seat_name
 from ui.site import LiveInfo
@@ -26,7 +25,8 @@ class SeatStrip:
     mark, a dot when its player is connected, and a ring around the seats to move.
 
     The ring follows the ``data-movers`` attribute of the table's stage
-    (``ui/pages/stage.py``, :data:`SEAT_TURN_CSS`), so a move changes nothing here.
+    (``ui/pages/stage.py``; ``SEAT_TURN_CSS`` in ``ui/theme.py``), so a move changes
+    nothing here.
     :meth:`update` patches presence in place; the chips are drawn afresh only when
     someone takes, leaves or gives up a seat.
     """
@@ -90,11 +90,3 @@ class SeatStrip:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
             ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
         return _Chip(box, dot)
-
-
-SEAT_TURN_CSS = ".cs-turn{display:none}\n" + "".join(
-    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"]{{border-color:#b45309;background:#fde68a}}\n'
-    f'[data-movers~="s{n}"] .cs-seat[data-seat="{n}"] .cs-turn{{display:block}}\n'
-    for n in range(MAX_SEATS)
-)
-"""The ring and the "to play" of the seats to move, from the stage's ``data-movers``."""

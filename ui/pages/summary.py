@@ -8,24 +8,8 @@ from typing import Any
 from nicegui import ui
 
 from ui.attrs import attrs
+from ui.boards.caravan.texts import how_hand_ended, match_so_far, summary_heads
 from ui.i18n import Translator
-
-
-def how_hand_ended(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
-    """Who went out, or that nobody could play."""
-    if hand["ended"] == "out":
-        return t("summary.went_out", name=names[hand["first_out"]])
-    return t("summary.stuck")
-
-
-def summary_heads(t: Translator) -> tuple[str, ...]:
-    """The breakdown's column heads (the first column names the player)."""
-    return ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total"))
-
-
-def match_so_far(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
-    scores = hand["match_scores"]
-    return t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])
 
 
 def hand_summary(t: Translator, hand: dict[str, Any], names: list[str]) -> None:

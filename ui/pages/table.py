@@ -515,9 +515,7 @@ class TableView:
         history = view.get("history", [])
         if self.table.ended:
             if view["phase"] != "over":  # the last person resigned: it ended where it stood
-                turn = getattr(self.board, "turn", None)
-                if isinstance(turn, ui.label):
-                    turn.set_text(self.t("table.ended_resigned"))
+                self.board.turn.set_text(self.t("table.ended_resigned"))
             self._show_result(view)
             return
         if len(history) > self.seen_hands:
@@ -555,7 +553,7 @@ class TableView:
                 names,
                 self.table.id,
                 me,
-                details=getattr(self.board, "result_details", None) if over else None,
+                details=self.board.result_details if over else None,
                 resigned=resigned,
             )
 

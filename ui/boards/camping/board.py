@@ -8,43 +8,29 @@ comes only from the engine's legal actions: a click either selects a piece
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nicegui import ui
 
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
+from ui.boards.base import Board
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
-from ui.i18n import Translator
 
-Submit = Callable[[str], Awaitable[bool]]
 PAIR_PHASES = ("pool", "bungalow")
 SQUARE_PHASES = ("token", "caravan")
-CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
 
 
-class CampingBoard:
+class CampingBoard(Board):
     """One client's Deluxe Camping board. ``seat`` None shows a spectator's view."""
 
-    def __init__(
-        self,
-        t: Translator,
-        *,
-        names: list[str],
-        seat: int | None,
-        on_action: Submit | None,
-        thinking: Any | None = None,
-    ) -> None:
-        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
-        self.view: dict[str, Any] = {}
-        self.legal: list[str] = []
+    def _build(self, thinking: Any | None) -> None:
+        t, names = self.t, self.names
         self.selected: str | None = None
-        self.busy = False
         self._scores: dict[int, ui.label] = {}
         self._rows: dict[int, ui.element] = {}
         self._extra: dict[int, ui.label] = {}
-        with ui.row().classes("w-full gap-4 items-start wrap"):
+        with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
                 .classes("gap-2 grow items-stretch")
@@ -54,7 +40,7 @@ class CampingBoard:
                 self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
                 self.picture = ui.html("", sanitize=False).classes("w-full")
                 self.picture.props('data-testid="camping-board"').mark("camping-board")
-                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                self._clickable(self.picture)
                 with ui.row().classes("gap-2 items-center"):
                     self.stop_button = ui.button(t("camping.stop"), on_click=self._stop)
                     self.stop_button.props('color=primary data-testid="stop"').mark("stop")
@@ -63,23 +49,18 @@ class CampingBoard:
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
             with ui.card().classes("gap-2 cs-side").style("flex:0 1 280px;min-width:240px"):
                 ui.label(t("camping.scores")).classes("text-base font-bold")
-                for seat, name in enumerate(names):
-                    self._score_row(seat, name, thinking)
+                for seat in range(len(names)):
+                    self._score_row(seat, thinking)
                 self.phase_note = ui.label().classes("text-xs text-grey-8")
                 ui.separator()
                 self._legend()
 
-    def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
-        t = self.t
+    def _score_row(self, seat: int, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
             attrs(row, {"data-testid": f"player-{seat}"})
             ui.html(seat_mark(str(seat + 1), COLOURS[seat]), sanitize=False)
-            mine = seat == self.seat
-            label = ui.label(name + (f" ({t('you')})" if mine else ""))
-            attrs(label.classes("text-sm font-semibold cs-name"), {"data-testid": f"name-{seat}"})
-            if thinking is not None:
-                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
-                thinking.add(seat, spin)
+            self._name(seat).classes("text-sm font-semibold cs-name")
+            self._thinking(seat, thinking)
             ui.space()
             self._extra[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
             self._scores[seat] = attrs(
@@ -95,15 +76,13 @@ class CampingBoard:
 
     # ----------------------------------------------------------------- updates
 
-    def show(self, view: dict[str, Any], legal: list[str]) -> None:
-        self.view, self.legal = view, legal
+    def _keep(self, view: dict[str, Any], legal: list[str]) -> None:
         if self.selected is not None and self.selected not in self._sources():
             self.selected = None
-        self._draw()
 
     def _draw(self) -> None:
         view = self.view
-        clicks = self._clicks() if self._my_turn() and not self.busy else Clicks()
+        clicks = self._clicks() if self.active() else Clicks()
         self.picture.set_content(board_svg(view, clicks, self.t, self.names))
         self.turn.set_text(self._prompt())
         self.news.set_text(self._news())
@@ -119,13 +98,10 @@ class CampingBoard:
                 add="cp-current" if current else "", remove="" if current else "cp-current"
             )
         self.phase_note.set_text(self.t("camping.region_values"))
-        mine = self._my_turn()
+        mine = self.my_turn()
         self.stop_button.visible = mine and "stop" in self.legal
         self.stop_button.set_enabled(not self.busy)
         self.clear_button.visible = mine and self.selected is not None
-
-    def _my_turn(self) -> bool:
-        return self.seat is not None and self.on_action is not None and bool(self.legal)
 
     # ----------------------------------------------------------------- clicks
 
@@ -166,36 +142,22 @@ class CampingBoard:
                 clicks.squares[self.selected] = f"sel:{self.selected}"
         return clicks
 
-    async def _clicked(self, event: Any) -> None:
-        token = event.args if isinstance(event.args, str) else None
-        if token is None or self.busy or not self._my_turn():
-            return
-        kind, _, value = token.partition(":")
+    async def _click(self, kind: str, value: str) -> None:
         if kind == "sel" and value in self._sources():
             self.selected = None if value == self.selected else value
             self._draw()
-        elif kind == "act" and value in self.legal:
-            await self._send(value)
+        elif kind == "act":
+            await self.send(value)
 
     async def _stop(self) -> None:
-        if "stop" in self.legal and not self.busy:
-            await self._send("stop")
+        await self.send("stop")
 
     def _clear(self) -> None:
         self.selected = None
         self._draw()
 
-    async def _send(self, action: str) -> None:
-        if self.on_action is None:
-            return
-        self.busy = True
-        self._draw()
-        try:
-            if await self.on_action(action):
-                self.selected = None
-        finally:
-            self.busy = False
-            self._draw()
+    def _sent(self, action: str) -> None:
+        self.selected = None
 
     # ------------------------------------------------------------------ words
 
@@ -205,7 +167,7 @@ class CampingBoard:
         if phase == "over":
             return t("camping.over")
         name = self.names[view["current"]]
-        if not self._my_turn():
+        if not self.my_turn():
             return t(f"camping.waiting.{phase}", name=name)
         if phase in PAIR_PHASES and self.selected:
             return t(f"camping.prompt.{phase}_second", square=self.selected)
@@ -271,8 +233,3 @@ class CampingBoard:
         ui.table(columns=columns, rows=rows, row_key="seat").props(
             'dense flat data-testid="camping-breakdown"'
         ).classes("w-full")
-
-    def set_cover(
-        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
-    ) -> None:
-        """Nothing is secret from one player to another here: no hand-over screen."""

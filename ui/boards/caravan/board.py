@@ -8,13 +8,14 @@ card selections and buttons; it never decides legality itself.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from nicegui import ui
 
 from ui.attrs import attrs
+from ui.boards.base import Board
 from ui.boards.caravan import texts
 from ui.boards.caravan.cards import card, card_name
 from ui.boards.caravan.markup import (
@@ -26,9 +27,6 @@ from ui.boards.caravan.markup import (
     season_html,
 )
 from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
-from ui.i18n import Translator
-
-Submit = Callable[[str], Awaitable[bool]]
 
 
 @dataclass
@@ -41,30 +39,8 @@ class SeatPanel:
     pile_cards: ui.html
 
 
-class CaravanBoard:
+class CaravanBoard(Board):
     """One client's Caravan board. ``seat`` None shows a spectator's view."""
-
-    def __init__(
-        self,
-        t: Translator,
-        *,
-        names: list[str],
-        seat: int | None,
-        on_action: Submit | None,
-        thinking: Any | None = None,
-    ) -> None:
-        self.t = t
-        self.names = names
-        self.seat = seat
-        self.on_action = on_action
-        self.view: dict[str, Any] = {}
-        self.legal: list[str] = []
-        self.selected: set[str] = set()
-        self.busy = False
-        self._hand_cards: dict[str, ui.element] = {}
-        self._panels: dict[int, SeatPanel] = {}
-        self._shown: dict[str, Any] = {}
-        self._build(thinking)
 
     # ------------------------------------------------------------------ layout
 
@@ -78,6 +54,10 @@ class CaravanBoard:
 
     def _build(self, thinking: Any | None) -> None:
         t = self.t
+        self.selected: set[str] = set()
+        self._hand_cards: dict[str, ui.element] = {}
+        self._panels: dict[int, SeatPanel] = {}
+        self._shown: dict[str, Any] = {}
         with ui.column().classes("w-full gap-3") as self.root:
             with ui.row().classes("w-full items-center gap-3 wrap"):
                 self.hand_no = (
@@ -105,9 +85,7 @@ class CaravanBoard:
                             .props('data-testid="news" aria-live="polite"')
                         )
             self._seat_panel(self.me, thinking if self.seat is None else None)
-            self.cover = ui.column().classes("w-full items-center gap-2 p-6 cv-cover")
-            self.cover.props('data-testid="cover"')
-            self.cover.visible = False
+            self._cover_box().classes("cv-cover")
             with ui.column().classes("w-full gap-2") as self.hand_area:
                 self.hint = ui.label().classes("text-sm text-grey-8").props('data-testid="hint"')
                 self.hand = ui.row().classes("gap-2 wrap items-end min-h-[140px] pt-3")
@@ -127,17 +105,8 @@ class CaravanBoard:
         mine = seat == self.me and self.seat is not None
         with ui.row().classes("w-full items-center gap-3 wrap"):
             ui.icon("person" if mine else "person_outline").classes("text-xl")
-            name = self.names[seat] + (f" ({t('you')})" if mine else "")
-            label = ui.label(name).classes("text-base font-semibold")
-            attrs(label, {"data-testid": f"name-{seat}"})
-            if thinking is not None:
-                spin = attrs(
-                    ui.row().classes("items-center gap-1"), {"data-testid": f"thinking-{seat}"}
-                )
-                with spin:
-                    ui.spinner(size="sm")
-                    ui.label(t("thinking"))
-                thinking.add(seat, spin)
+            self._name(seat).classes("text-base font-semibold")
+            self._thinking(seat, thinking, worded=True)
             count = attrs(ui.label().classes("text-sm"), {"data-testid": f"hand-count-{seat}"})
             backs = ui.html("", sanitize=False).classes("cv-backs")
             ui.space()
@@ -149,10 +118,12 @@ class CaravanBoard:
 
     # ----------------------------------------------------------------- updates
 
-    def show(self, view: dict[str, Any], legal: list[str]) -> None:
-        """Bring the board to this view, redrawing only the sections that changed."""
-        self.view, self.legal = view, legal
-        self.selected &= set(view.get("hand") or [])
+    def _keep(self, view: dict[str, Any], legal: list[str]) -> None:
+        self.selected &= set(self.view.get("hand") or [])
+
+    def _draw(self) -> None:
+        """Bring the board to the view, redrawing only the sections that changed."""
+        view = self.view
         self._labels()
         self._section("indicators", view["indicators"], self._draw_indicators)
         self._section("season", view["season"], self._draw_season)
@@ -226,15 +197,10 @@ class CaravanBoard:
 
     # --------------------------------------------------------------- choosing
 
-    def _my_turn(self) -> bool:
-        return (
-            self.seat is not None and self.seat in self.view.get("to_move", []) and bool(self.legal)
-        )
-
     def _controls(self) -> None:
         """Highlight the cards that can still make a play; offer the matching plays."""
         t = self.t
-        active = self._my_turn() and not self.busy and self.on_action is not None
+        active = self.active()
         reachable = extendable(self.legal, self.selected) if active else set()
         for code, el in self._hand_cards.items():
             chosen = code in self.selected
@@ -252,7 +218,7 @@ class CaravanBoard:
                 label = (
                     t("caravan.play") if offer.top is None else t("caravan.play_as", top=offer.top)
                 )
-                button = ui.button(label, on_click=lambda a=offer.action: self._submit(a))
+                button = ui.button(label, on_click=lambda a=offer.action: self.send(a))
                 testid = "play" if index == 0 else f"play-top-{offer.top}"
                 attrs(button.mark(testid), {"data-testid": testid})
                 button.props("color=primary" if index == 0 else "color=primary outline")
@@ -269,7 +235,7 @@ class CaravanBoard:
         return t("caravan.hint_answer")
 
     def _toggle(self, code: str) -> None:
-        if not self._my_turn() or self.busy:
+        if not self.active():
             return
         self.selected ^= {code}
         self._controls()
@@ -279,19 +245,13 @@ class CaravanBoard:
         self._controls()
 
     async def _pass(self) -> None:
-        await self._submit(PASS)
+        await self.send(PASS)
 
-    async def _submit(self, action: str) -> None:
-        if self.busy or self.on_action is None:
-            return
-        self.busy = True
+    def _redraw(self) -> None:
         self._controls()
-        try:
-            if await self.on_action(action):
-                self.selected -= set(play_cards(action))
-        finally:
-            self.busy = False
-            self._controls()
+
+    def _sent(self, action: str) -> None:
+        self.selected -= set(play_cards(action))
 
     # ------------------------------------------------------------------ result
 
@@ -317,21 +277,9 @@ class CaravanBoard:
 
     # ------------------------------------------------------------------ cover
 
-    def set_cover(
-        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
-    ) -> None:
-        """Hot seat: hide the hand behind a 'pass the device' screen (the hand is not sent)."""
-        self.cover.clear()
-        self.cover.visible = text is not None
-        self.hand_area.visible = text is None and self.seat is not None
-        if text is None:
-            return
-        with self.cover:
-            ui.icon("sync_alt").classes("text-4xl")
-            ui.label(text).classes("text-xl font-semibold").props('data-testid="cover-text"')
-            ui.button(button, on_click=on_reveal).props(
-                'color=primary data-testid="cover-show"'
-            ).mark("cover-show")
+    def _hide_secrets(self, hidden: bool) -> None:
+        """Hot seat: the hand is hidden behind the cover (and not sent)."""
+        self.hand_area.visible = not hidden and self.seat is not None
 
 
 BOARD_CSS = (

@@ -16,8 +16,8 @@ from typing import Any
 
 from ui.boards.caravan import texts
 from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
+from ui.boards.caravan.texts import how_hand_ended, match_so_far, summary_heads
 from ui.i18n import Translator
-from ui.pages.summary import how_hand_ended, match_so_far, summary_heads
 
 # Quasar's own spinner, drawn as its component draws it (the page already has its styles).
 SPINNER = (

@@ -1,5 +1,6 @@
-"""The Caravan board's lines of text, from a view: one home for players' boards (elements)
-and the spectators' board (one shared HTML string, ``spectator.py``)."""
+"""The Caravan board's lines of text, from a view: one home for players' boards (elements),
+the spectators' board (one shared HTML string, ``spectator.py``) and the end-of-hand
+breakdown (``ui/pages/summary.py``)."""
 
 from __future__ import annotations
 
@@ -79,3 +80,21 @@ def swapped(t: Translator, view: dict[str, Any]) -> str:
     """The indicator swapped out this hand, if any."""
     code = view.get("swapped_out")
     return t("caravan.swapped", card=card_name(t, code)) if code else ""
+
+
+def how_hand_ended(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
+    """Who went out, or that nobody could play."""
+    if hand["ended"] == "out":
+        return t("summary.went_out", name=names[hand["first_out"]])
+    return t("summary.stuck")
+
+
+def summary_heads(t: Translator) -> tuple[str, ...]:
+    """The breakdown's column heads (the first column names the player)."""
+    return ("", t("summary.collected"), t("summary.bonus"), t("summary.hand_total"))
+
+
+def match_so_far(t: Translator, hand: dict[str, Any], names: list[str]) -> str:
+    """The match's scores after this hand."""
+    scores = hand["match_scores"]
+    return t("summary.match_so_far", a=names[0], sa=scores[0], b=names[1], sb=scores[1])

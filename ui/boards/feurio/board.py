@@ -7,54 +7,39 @@ actions: a hottest cell to lay the drawn tile on, or a tile a man may join.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nicegui import ui
 
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
+from ui.boards.base import Board
 from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
-from ui.i18n import Translator
-
-Submit = Callable[[str], Awaitable[bool]]
-CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
 
 
-class FeurioBoard:
+class FeurioBoard(Board):
     """One client's Feurio! board. ``seat`` None shows a spectator's view."""
 
-    def __init__(
-        self,
-        t: Translator,
-        *,
-        names: list[str],
-        seat: int | None,
-        on_action: Submit | None,
-        thinking: Any | None = None,
-    ) -> None:
-        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
-        self.view: dict[str, Any] = {}
-        self.legal: list[str] = []
-        self.busy = False
+    def _build(self, thinking: Any | None) -> None:
+        t, names = self.t, self.names
         self._rows: dict[int, tuple[ui.element, ui.label, ui.label]] = {}
         self._scores: dict[int, ui.label] = {}
         self._totals: dict[int, ui.label] = {}
-        with ui.row().classes("w-full gap-4 items-start wrap"):
+        with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with ui.column().classes("gap-2 items-stretch").style("flex:1 1 420px;max-width:720px"):
                 self.turn = ui.label().classes("text-lg font-semibold")
                 self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
                 self.status = ui.label().classes("text-sm").props('data-testid="feurio-status"')
                 self.picture = ui.html("", sanitize=False).classes("w-full")
                 self.picture.props('data-testid="feurio-board"').mark("feurio-board")
-                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                self._clickable(self.picture)
                 with ui.row().classes("gap-2 items-center wrap"):
                     self.done_button = ui.button(
-                        t("feurio.done"), on_click=lambda: self._send("done")
+                        t("feurio.done"), on_click=lambda: self.send("done")
                     )
                     self.done_button.props('color=primary data-testid="done"').mark("done")
                     self.pass_button = ui.button(
-                        t("feurio.pass"), on_click=lambda: self._send("pass")
+                        t("feurio.pass"), on_click=lambda: self.send("pass")
                     )
                     self.pass_button.props('outline data-testid="pass"').mark("pass")
                     self.firebreak = ui.switch(t("feurio.firebreak_mode"), on_change=self._draw)
@@ -67,8 +52,8 @@ class FeurioBoard:
                 for colour in range(4):
                     self._colour_row(colour)
                 ui.separator()
-                for seat, name in enumerate(names):
-                    self._total_row(seat, name, thinking)
+                for seat in range(len(names)):
+                    self._total_row(seat, thinking)
                 ui.separator()
                 with ui.column().classes("gap-0 text-xs text-grey-8"):
                     for key in ("legend_heat", "legend_spaces", "legend_edges", "legend_zones"):
@@ -91,13 +76,10 @@ class FeurioBoard:
             )
         self._rows[colour] = (row, name, hand)
 
-    def _total_row(self, seat: int, name: str, thinking: Any | None) -> None:
+    def _total_row(self, seat: int, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center no-wrap gap-2"):
-            mine = f" ({self.t('you')})" if seat == self.seat else ""
-            attrs(ui.label(name + mine).classes("text-sm cs-name"), {"data-testid": f"name-{seat}"})
-            if thinking is not None:
-                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
-                thinking.add(seat, spin)
+            self._name(seat).classes("text-sm cs-name")
+            self._thinking(seat, thinking)
             ui.space()
             self._totals[seat] = attrs(
                 ui.label().classes("text-base font-bold"), {"data-testid": f"score-{seat}"}
@@ -105,16 +87,12 @@ class FeurioBoard:
 
     # ----------------------------------------------------------------- updates
 
-    def show(self, view: dict[str, Any], legal: list[str]) -> None:
-        self.view, self.legal = view, legal
-        self._draw()
-
     def _draw(self) -> None:
         view, t = self.view, self.t
         if not view:
             return
-        mine = self._my_turn()
-        clicks = self._clicks() if mine and not self.busy else Clicks()
+        mine = self.my_turn()
+        clicks = self._clicks() if self.active() else Clicks()
         self.picture.set_content(forest_svg(view, clicks, t))
         self.turn.set_text(self._prompt())
         self.status.set_text(self._status())
@@ -142,9 +120,6 @@ class FeurioBoard:
         for button in (self.done_button, self.pass_button):
             button.set_enabled(not self.busy)
 
-    def _my_turn(self) -> bool:
-        return self.seat is not None and self.on_action is not None and bool(self.legal)
-
     # ----------------------------------------------------------------- clicks
 
     def _clicks(self) -> Clicks:
@@ -171,23 +146,6 @@ class FeurioBoard:
                     clicks.badges[cell] = str(room[cell])
         return clicks
 
-    async def _clicked(self, event: Any) -> None:
-        token = event.args if isinstance(event.args, str) else None
-        if token is None or not token.startswith("act:"):
-            return
-        await self._send(token[4:])
-
-    async def _send(self, action: str) -> None:
-        if self.on_action is None or self.busy or action not in self.legal:
-            return
-        self.busy = True
-        self._draw()
-        try:
-            await self.on_action(action)
-        finally:
-            self.busy = False
-            self._draw()
-
     # ------------------------------------------------------------------ words
 
     def _colour_name(self, colour: int | None) -> str:
@@ -199,7 +157,7 @@ class FeurioBoard:
         if phase == "over":
             return t("feurio.over")
         colour = self._colour_name(view["current_colour"])
-        if not self._my_turn():
+        if not self.my_turn():
             return t("feurio.waiting", name=self.names[view["current"]], colour=colour)
         if phase == "lay":
             return t("feurio.prompt.lay", value=view["drawn"], colour=colour)
@@ -304,8 +262,3 @@ class FeurioBoard:
                 ),
             )
         ).classes("text-xs text-grey-8")
-
-    def set_cover(
-        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
-    ) -> None:
-        """Nothing is secret from one player to another here: no hand-over screen."""

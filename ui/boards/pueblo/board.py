@@ -10,19 +10,16 @@ the legal actions; the board computes no rule.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nicegui import ui
 
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
+from ui.boards.base import Board
 from ui.boards.pueblo.scene3d import PuebloScene
 from ui.boards.pueblo.top import COLOURS, LETTER, Targets, pose_svg, square_xy, top_svg
 from ui.i18n import Translator
-
-Submit = Callable[[str], Awaitable[bool]]
-CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
 
 
 def pose_text(t: Translator, pose: int | None, poses: list[int]) -> str:
@@ -33,29 +30,18 @@ def pose_text(t: Translator, pose: int | None, poses: list[int]) -> str:
     return t("pueblo.pose_n", pose=pose, n=poses.index(pose) + 1, total=len(poses))
 
 
-class PuebloBoard:
+class PuebloBoard(Board):
     """One client's Pueblo board. ``seat`` None shows a spectator's view."""
 
-    def __init__(
-        self,
-        t: Translator,
-        *,
-        names: list[str],
-        seat: int | None,
-        on_action: Submit | None,
-        thinking: Any | None = None,
-    ) -> None:
-        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
-        self.view: dict[str, Any] = {}
-        self.legal: list[str] = []
-        self.busy = False
+    def _build(self, thinking: Any | None) -> None:
+        t, names = self.t, self.names
         self.kind = "C"
         self.pose: int | None = None
         self._penalties: dict[int, ui.label] = {}
         self._stones: dict[int, ui.label] = {}
         self._rows: dict[int, ui.element] = {}
         self._chips: dict[int, ui.html] = {}
-        with ui.row().classes("w-full gap-4 items-start wrap"):
+        with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
                 .classes("gap-2 items-stretch")
@@ -80,7 +66,7 @@ class PuebloBoard:
                             )
                 self.picture = ui.html("", sanitize=False).classes("w-full")
                 self.picture.props('data-testid="pueblo-top"').mark("pueblo-top")
-                self.picture.on("click", self._clicked, js_handler=CLICK_JS)
+                self._clickable(self.picture)
                 # Under the top view, so that the view stays within the window.
                 self.hint = ui.label(t("pueblo.hint_place")).classes("text-xs text-grey-8")
                 self.choices = ui.row().classes("gap-2 wrap").props('data-testid="choices"')
@@ -90,22 +76,18 @@ class PuebloBoard:
                 with ui.card().classes("w-full gap-1"):
                     ui.label(t("pueblo.penalties")).classes("text-base font-bold")
                     ui.label(t("pueblo.lower_wins")).classes("text-xs text-grey-8")
-                    for seat_no, name in enumerate(names):
-                        self._score_row(seat_no, name, thinking)
+                    for seat_no in range(len(names)):
+                        self._score_row(seat_no, thinking)
                 self.preview = (
                     ui.column().classes("w-full gap-1").props('data-testid="chief-preview"')
                 )
 
-    def _score_row(self, seat: int, name: str, thinking: Any | None) -> None:
+    def _score_row(self, seat: int, thinking: Any | None) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
             attrs(row, {"data-testid": f"player-{seat}"})
             self._chips[seat] = ui.html("", sanitize=False)
-            mine = f" ({self.t('you')})" if seat == self.seat else ""
-            label = ui.label(name + mine).classes("text-sm font-semibold cs-name")
-            attrs(label, {"data-testid": f"name-{seat}"})
-            if thinking is not None:
-                spin = attrs(ui.spinner(size="xs"), {"data-testid": f"thinking-{seat}"})
-                thinking.add(seat, spin)
+            self._name(seat).classes("text-sm font-semibold cs-name")
+            self._thinking(seat, thinking)
             ui.space()
             self._stones[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
             self._penalties[seat] = attrs(
@@ -115,21 +97,22 @@ class PuebloBoard:
 
     # ----------------------------------------------------------------- updates
 
-    def show(self, view: dict[str, Any], legal: list[str]) -> None:
-        self.view, self.legal = view, legal
+    def _keep(self, view: dict[str, Any], legal: list[str]) -> None:
         kinds = self._kinds()
         if kinds and self.kind not in kinds:
             self.kind = kinds[0]
         poses = self._poses()
         if poses and self.pose not in poses:
             self.pose = poses[0]
-        self.scene.show(view)
-        self._draw()
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        super().show(view, legal)
+        self.scene.show(view)  # the 3D pueblo, moved in place
 
     def _draw(self) -> None:
         view, t = self.view, self.t
-        mine = self._my_turn()
-        targets = self._targets() if mine and not self.busy else Targets()
+        mine = self.my_turn()
+        targets = self._targets() if self.active() else Targets()
         self.picture.set_content(top_svg(view, targets, t))
         self.turn.set_text(self._prompt())
         self.news.set_text(self._news())
@@ -158,9 +141,6 @@ class PuebloBoard:
             )
         self._draw_choices(mine)
         self._draw_preview(mine)
-
-    def _my_turn(self) -> bool:
-        return self.seat is not None and self.on_action is not None and bool(self.legal)
 
     # ----------------------------------------------------------------- placing
 
@@ -228,9 +208,7 @@ class PuebloBoard:
             return
         with self.choices:
             for action in self.legal:
-                button = ui.button(
-                    self.action_text(action), on_click=lambda a=action: self._send(a)
-                )
+                button = ui.button(self.action_text(action), on_click=lambda a=action: self.send(a))
                 testid = f"choice-{action.replace(' ', '-')}"
                 attrs(button.props("outline dense no-caps"), {"data-testid": testid})
                 button.set_enabled(not self.busy)
@@ -250,31 +228,13 @@ class PuebloBoard:
                     action = f"chief {option['steps']}"
                     if mine and action in self.legal:
                         button = ui.button(
-                            str(option["steps"]), on_click=lambda a=action: self._send(a)
+                            str(option["steps"]), on_click=lambda a=action: self.send(a)
                         ).props("dense color=primary")
                         attrs(button, {"data-testid": f"chief-{option['steps']}"})
                         button.set_enabled(not self.busy)
                     ui.label(
                         t.plural("pueblo.preview_line", len(option["seen"]), looks=looks, cost=cost)
                     ).classes("text-sm")
-
-    # ----------------------------------------------------------------- clicks
-
-    async def _clicked(self, event: Any) -> None:
-        token = event.args if isinstance(event.args, str) else None
-        if token and token.startswith("act:"):
-            await self._send(token[4:])
-
-    async def _send(self, action: str) -> None:
-        if self.on_action is None or self.busy or action not in self.legal:
-            return
-        self.busy = True
-        self._draw()
-        try:
-            await self.on_action(action)
-        finally:
-            self.busy = False
-            self._draw()
 
     # ------------------------------------------------------------------ words
 
@@ -284,7 +244,7 @@ class PuebloBoard:
         if phase == "over":
             return t("pueblo.over")
         name = self.names[view["current"]] if view.get("current") is not None else ""
-        if not self._my_turn():
+        if not self.my_turn():
             return t(f"pueblo.waiting.{phase}", name=name)
         if phase == "place":
             kind = t("pueblo.coloured_stone") if self.kind == "C" else t("pueblo.neutral_stone")
@@ -347,8 +307,3 @@ class PuebloBoard:
         ui.table(columns=columns, rows=rows, row_key="step").props(
             'dense flat virtual-scroll data-testid="final-lap"'
         ).classes("w-full").style("max-height:320px")
-
-    def set_cover(
-        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
-    ) -> None:
-        """Nothing is secret from one player to another here: no hand-over screen."""

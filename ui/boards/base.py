@@ -1,0 +1,195 @@
+"""What every game's board shares: the constructor, ``show``, the guarded send, the
+hand-over cover, the turn test, the seat's name and thinking mark, and the result details.
+
+A board draws one seat's view (``seat`` None: a spectator's) and offers the legal actions
+it is given; it never decides a rule. It is "this board's turn" (:meth:`Board.my_turn`)
+when the seat shown is to move in that view and the page may act for it (it gave an
+``on_action``); every action a board plays goes through :meth:`Board.send`, which is the
+one place that refuses an action while another is on its way, out of turn, or not among
+the legal actions (a forged click, a stale button).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nicegui import ui
+
+from ui.attrs import attrs
+from ui.i18n import Translator
+
+Submit = Callable[[str], Awaitable[bool]]
+"""The page's way to play an action for the seat shown: True once the table took it."""
+
+CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
+"""A picture's single click handler: it emits the ``data-click`` token of the target hit."""
+
+
+class Board:
+    """One client's board of one game. Subclasses build their elements in :meth:`_build`
+    (the outermost one is ``root``) and bring them to ``view`` and ``legal`` in :meth:`_draw`."""
+
+    root: ui.element
+    turn: ui.label  # what the seat shown is to do, or whose turn it is
+
+    def __init__(
+        self,
+        t: Translator,
+        *,
+        names: list[str],
+        seat: int | None,
+        on_action: Submit | None,
+        thinking: Any | None = None,
+    ) -> None:
+        self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
+        self.view: dict[str, Any] = {}
+        self.legal: list[str] = []
+        self.busy = False  # an action sent and not yet answered
+        self.cover: ui.column | None = None  # the hand-over screen, where seats keep secrets
+        self._build(thinking)
+
+    # ------------------------------------------------------------ to subclass
+
+    def _build(self, thinking: Any | None) -> None:
+        """Make the board's elements; ``thinking`` (``ui/boards/thinking.py``) tags the
+        seats' thinking marks when given."""
+        raise NotImplementedError
+
+    def _draw(self) -> None:
+        """Bring every element to ``view`` and ``legal``."""
+        raise NotImplementedError
+
+    def _keep(self, view: dict[str, Any], legal: list[str]) -> None:
+        """Drop the choices under way (a selected card, a lot being built) that the
+        position now shown no longer allows; ``view`` and ``legal`` are the ones before."""
+
+    def _redraw(self) -> None:
+        """Draw what changes when an action is sent and when it is answered."""
+        self._draw()
+
+    def _sent(self, action: str) -> None:
+        """The table took ``action``: forget the choices that led to it."""
+
+    def _answered(self, sent: bool) -> None:
+        """An action this board tried to send was answered (taken, or refused here or by
+        the table)."""
+
+    async def _click(self, kind: str, value: str) -> None:
+        """A click on a picture's target, whose token is ``kind:value``: ``act:<action>``
+        sends the action; boards with selections add their own kinds."""
+        if kind == "act":
+            await self.send(value)
+
+    def action_text(self, action: str) -> str:
+        """A move in words, for the replay's move list."""
+        return action
+
+    def result_details(self, view: dict[str, Any]) -> None:
+        """The game's own breakdown under the final scores (nothing by default)."""
+
+    # ------------------------------------------------------------ shared
+
+    def show(self, view: dict[str, Any], legal: list[str]) -> None:
+        """Bring the board to this view and these legal actions."""
+        before = self.view, self.legal
+        self.view, self.legal = view, legal
+        self._keep(*before)
+        self._draw()
+
+    def my_turn(self) -> bool:
+        """Whether the seat shown is to move and this page may act for it."""
+        return (
+            self.on_action is not None
+            and self.seat is not None
+            and self.seat in self.view.get("to_move", ())
+            and bool(self.legal)
+        )
+
+    def active(self) -> bool:
+        """Whether a click may do something now: this board's turn, nothing on its way."""
+        return self.my_turn() and not self.busy
+
+    async def send(self, action: str) -> bool:
+        """Play ``action`` through the page, only on this board's turn, one action at a
+        time, and only one of the legal actions; True when the table took it."""
+        if self.busy or self.on_action is None:
+            return False
+        sent = False
+        if self.my_turn() and action in self.legal:
+            self.busy = True
+            self._redraw()
+            try:
+                sent = await self.on_action(action)
+                if sent:
+                    self._sent(action)
+            finally:
+                self.busy = False
+                if not self.root.is_deleted:  # else the page rebuilt the board meanwhile
+                    self._redraw()
+        if not self.root.is_deleted:
+            self._answered(sent)
+        return sent
+
+    def _clickable(self, picture: ui.element) -> None:
+        """Send the clicks on ``picture``'s targets (``data-click``) to :meth:`_click`."""
+        picture.on("click", self._clicked, js_handler=CLICK_JS)
+
+    async def _clicked(self, event: Any) -> None:
+        token = event.args if isinstance(event.args, str) else None
+        if token is not None and self.active():
+            kind, _, value = token.partition(":")
+            await self._click(kind, value)
+
+    # ------------------------------------------------------------ seats
+
+    def _name(self, seat: int) -> ui.label:
+        """A seat's name, "(you)" after the seat shown."""
+        mine = self.seat is not None and seat == self.seat
+        label = ui.label(self.names[seat] + (f" ({self.t('you')})" if mine else ""))
+        return attrs(label, {"data-testid": f"name-{seat}"})
+
+    def _thinking(self, seat: int, thinking: Any | None, *, worded: bool = False) -> None:
+        """The mark shown while a bot chooses for ``seat``: a small spinner, or a spinner
+        and the word "thinking" (``worded``)."""
+        if thinking is None:
+            return
+        testid = {"data-testid": f"thinking-{seat}"}
+        if not worded:
+            thinking.add(seat, attrs(ui.spinner(size="xs"), testid))
+            return
+        with attrs(ui.row().classes("items-center gap-1"), testid) as mark:
+            ui.spinner(size="sm")
+            ui.label(self.t("thinking"))
+        thinking.add(seat, mark)
+
+    # ------------------------------------------------------------ cover
+
+    def _cover_box(self) -> ui.column:
+        """The hand-over screen, hidden until :meth:`set_cover` shows it."""
+        self.cover = ui.column().classes("w-full items-center gap-2 p-6")
+        self.cover.props('data-testid="cover"')
+        self.cover.visible = False
+        return self.cover
+
+    def _hide_secrets(self, hidden: bool) -> None:
+        """Hide (or show again) what the cover keeps from the next player."""
+
+    def set_cover(
+        self, text: str | None, button: str = "", on_reveal: Callable[[], Any] | None = None
+    ) -> None:
+        """Hot seat: hide what the seat keeps secret behind a 'pass the device' screen
+        (``text`` None takes it away). A board whose seats keep no secrets has no cover."""
+        if self.cover is None:
+            return
+        self.cover.clear()
+        self.cover.visible = text is not None
+        self._hide_secrets(text is not None)
+        if text is None:
+            return
+        with self.cover:
+            ui.icon("sync_alt").classes("text-4xl")
+            ui.label(text).classes("text-xl font-semibold").props('data-testid="cover-text"')
+            ui.button(button, on_click=on_reveal).props(
+                'color=primary data-testid="cover-show"'
+            ).mark("cover-show")
