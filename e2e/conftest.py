@@ -183,7 +183,10 @@ def context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Browse
     locale = getattr(request, "param", None) or "en-US"
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
-    context.tracing.start(screenshots=True, snapshots=True)
+    # DOM snapshots of every action, no screencast: the screencast's frames doubled the
+    # CPU a browser test costs (bench/README.md, "The browser suite's trace"); the failure
+    # screenshots are taken anyway.
+    context.tracing.start(screenshots=False, snapshots=True)
     yield context
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
     if failed:
