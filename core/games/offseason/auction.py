@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from core.games.offseason.cards import (
-    ALL_PAY,
-    SECOND_PRICE,
-)
+from core.games.offseason.cards import ALL_PAY, SECOND_PRICE
 from core.games.offseason.market import start_market
 
 if TYPE_CHECKING:
@@ -53,9 +50,9 @@ class Auction:
         self.outcome: str | None = None  # won, kept, rotation, alms
 
     def copy(self) -> Auction:
-        other = Auction(self.kind, len(self.bids))
-        other.attempt, other.bids = self.attempt, list(self.bids)
-        other.revealed = [list(b) for b in self.revealed]
+        other = object.__new__(Auction)
+        other.kind, other.attempt, other.bids = self.kind, self.attempt, list(self.bids)
+        other.revealed = list(self.revealed)  # each attempt's bids never change once revealed
         other.best, other.bidder, other.acted = self.best, self.bidder, list(self.acted)
         other.winner, other.paid, other.outcome = self.winner, list(self.paid), self.outcome
         return other

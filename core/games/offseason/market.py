@@ -29,14 +29,7 @@ from core.games.offseason.cards import (
 )
 from core.games.offseason.notation import parse
 from core.games.offseason.sales import lots, sell_lot, start_sale
-from core.games.offseason.steps import (
-    CHOOSE,
-    DISCARD,
-    LOAD,
-    MARKET,
-    POWER,
-    SADDLE,
-)
+from core.games.offseason.steps import CHOOSE, DISCARD, LOAD, MARKET, POWER, SADDLE
 
 if TYPE_CHECKING:
     from core.games.offseason.state import OffSeasonState
@@ -64,9 +57,10 @@ class Market:
         return TILES[self.tile][self.side]
 
     def copy(self) -> Market:
-        other = Market(self.tile, self.side)
+        other = object.__new__(Market)
+        other.tile, other.side, other.coins = self.tile, self.side, self.coins
         other.up, other.down = list(self.up), list(self.down)
-        other.coins, other.chosen_by = self.coins, self.chosen_by
+        other.chosen_by = self.chosen_by
         return other
 
 

@@ -47,15 +47,7 @@ import random
 from typing import Any
 
 from core.games.offseason import OffSeasonRules
-from core.games.offseason.cards import (
-    AUCTIONS,
-    CAPACITIES,
-    CARDS,
-    FACES,
-    STANDARD,
-    TILES,
-    TYPE_OF,
-)
+from core.games.offseason.cards import AUCTIONS, CAPACITIES, CARDS, FACES, STANDARD, TILES, TYPE_OF
 from core.games.offseason.market import Market, start_market
 from core.games.offseason.sales import start_sale
 from core.games.offseason.state import OffSeasonState

@@ -28,16 +28,7 @@ from core.games.offseason.cards import (
     lot_text,
 )
 from core.games.offseason.market import chosen_market, swap_problem
-from core.games.offseason.steps import (
-    BID,
-    CHOOSE,
-    DISCARD,
-    LOAD,
-    OPEN,
-    POWER,
-    SADDLE,
-    SELL,
-)
+from core.games.offseason.steps import BID, CHOOSE, DISCARD, LOAD, OPEN, POWER, SADDLE, SELL
 
 if TYPE_CHECKING:
     from core.games.offseason.state import OffSeasonState

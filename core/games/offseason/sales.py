@@ -18,11 +18,7 @@ from core.games.offseason.cards import (
     lot_text,
     price,
 )
-from core.games.offseason.steps import (
-    SALE,
-    SELL,
-    TIEBREAK,
-)
+from core.games.offseason.steps import SALE, SELL, TIEBREAK
 
 if TYPE_CHECKING:
     from core.games.offseason.state import OffSeasonState

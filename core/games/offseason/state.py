@@ -2,7 +2,12 @@
 
 Rules help and notation: ``docs/games/offseason.md``. Decisions D1-D8 of the
 project's specification are cited where they apply; the component data is in
-:mod:`core.games.offseason.cards`.
+:mod:`core.games.offseason.cards`. This module holds the position, the Tower, the
+round's start and end and the protocol; the phases are played by
+:mod:`~core.games.offseason.auction`, :mod:`~core.games.offseason.market` and
+:mod:`~core.games.offseason.sales`, refusals are explained by
+:mod:`~core.games.offseason.refusals`, views built by :mod:`~core.games.offseason.view`
+and actions read by :mod:`~core.games.offseason.notation`.
 
 Seats sit clockwise in number order: the player "on the left" of seat ``s`` is
 ``s + 1``. Camels are named by their capacity (3, 4, 5, 6); markets by their
@@ -116,6 +121,7 @@ class OffSeasonState(State):
         self.tiebreak_seats: list[int] = []
         self.tiebreak = [0] * players  # coins earned by the tie-break sales
         self.log: list[dict[str, Any]] = []
+        self._log_shared = False  # the log is a clone's too: copy it before the next event
         self.last: dict[str, Any] | None = None
         self._now: list[dict[str, Any]] = []
         self._auto: list[str] = []
@@ -128,6 +134,8 @@ class OffSeasonState(State):
     def _event(self, event: str, **data: Any) -> None:
         entry = {"round": self.round, "event": event, **data}
         self._now.append(entry)
+        if self._log_shared:
+            self.log, self._log_shared = list(self.log), False
         self.log.append(entry)
         if len(self.log) > LOG_SIZE:
             del self.log[: len(self.log) - LOG_SIZE]
@@ -370,7 +378,6 @@ class OffSeasonState(State):
         other.out = list(self.out)
         other.tower = list(self.tower)
         other.discard = list(self.discard)
-        other.epoch = list(self.epoch)
         other.markets = [m.copy() for m in self.markets]
         other.coins = list(self.coins)
         other.camels = [[list(camel) for camel in caravan] for caravan in self.camels]
@@ -382,7 +389,10 @@ class OffSeasonState(State):
         other.sold = list(self.sold)
         other.tiebreak_seats = list(self.tiebreak_seats)
         other.tiebreak = list(self.tiebreak)
-        other.log = list(self.log)  # entries are never changed once logged
+        other.epoch = list(self.epoch)
+        # The log (the last LOG_SIZE events) is copied only when one of the two adds to
+        # it: a search's playouts never read it. Its entries never change once logged.
+        self._log_shared = other._log_shared = True
         other._now, other._auto = [], []
         return other
 

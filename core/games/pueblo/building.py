@@ -11,15 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.games.pueblo.geometry import (
-    CANDIDATES,
-    IS_CORNER,
-    LINE,
-    POSES,
-    Candidate,
-    site,
-    site_xy,
-)
+from core.games.pueblo.geometry import CANDIDATES, IS_CORNER, LINE, POSES, Candidate, site, site_xy
 
 COLOURS = ("red", "blue", "green", "purple")  # seat 0, 1, 2, 3 (D4)
 NEUTRAL = 4

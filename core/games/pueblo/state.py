@@ -29,21 +29,8 @@ from core.games.pueblo.auction import (
     apply_pass,
     open_auction,
 )
-from core.games.pueblo.building import (
-    NEUTRAL,
-    STONES,
-    Building,
-    Stone,
-    colour_name,
-)
-from core.games.pueblo.geometry import (
-    BY_SUFFIX,
-    CORNERS,
-    POSES,
-    RING,
-    SQUARES,
-    square_name,
-)
+from core.games.pueblo.building import NEUTRAL, STONES, Building, Stone, colour_name
+from core.games.pueblo.geometry import BY_SUFFIX, CORNERS, POSES, RING, SQUARES, square_name
 from core.games.pueblo.notation import COLOURED, NEUTRAL_STONE, PASS, Parsed, parse
 
 KIND = {COLOURED: "coloured", NEUTRAL_STONE: "neutral"}
