@@ -22,6 +22,7 @@ from uuid import uuid4
 
 from nicegui import ui
 
+from core.games.offseason import notation
 from core.games.offseason.notation import type_word
 from ui.attrs import attrs
 from ui.boards.offseason.art import (
@@ -201,7 +202,17 @@ class OffSeasonBoard:
         """Whether this step is played on the camels (loading, tokens, sales, powers on camels)."""
         if self.view.get("step") in ("load", "saddle", "sell"):
             return True
-        return any(a.split(" ")[0] in ("sell", "unload", "swap") for a in self.legal)
+        return any(self._offered(word) for word in ("sell", "unload", "swap"))
+
+    def _offered(self, word: str) -> list[tuple[Any, ...]]:
+        """The arguments of every legal action with this word (``load``: its types and
+        camels), as the notation reads them."""
+        found = []
+        for action in self.legal:
+            parsed = notation.read(action)
+            if parsed is not None and parsed[0] == word:
+                found.append(parsed[1])
+        return found
 
     def _mine(self) -> bool:
         return self.view.get("seat") is not None and self.on_action is not None and bool(self.legal)
@@ -278,7 +289,9 @@ class OffSeasonBoard:
                 elif acted == "pass":
                     word = t("offseason.open_passed")
                 else:
-                    word = t("offseason.open_bid", amount=acted.split(" ")[1])
+                    parsed = notation.read(acted)
+                    amount = parsed[1][0] if parsed is not None else acted
+                    word = t("offseason.open_bid", amount=amount)
                 cells.append(
                     f'<span class="os-bid" data-testid="open-{seat}">'
                     + t("labelled", label=escape(self.names[seat]), text=f"<i>{escape(word)}</i>")
@@ -330,7 +343,7 @@ class OffSeasonBoard:
         tiles = []
         for market in view["markets"]:
             tile = market["tile"]
-            action = f"market {tile}"
+            action = notation.market(tile)
             clickable = active and step == "choose" and action in self.legal
             power = t(f"offseason.power.{market['power']}")
             taken = market["chosen_by"] is not None
@@ -346,7 +359,7 @@ class OffSeasonBoard:
             discarding = active and step == "discard" and turn.get("market") == tile
             for code in market["face_up"]:
                 art = card_svg(code, card_name(t, code))
-                discard = f"discard {code}"
+                discard = notation.discard(code)
                 if discarding and discard in self.legal:
                     label = escape(t("offseason.discard_card", card=card_name(t, code)))
                     goods.append(
@@ -421,7 +434,7 @@ class OffSeasonBoard:
         return [code for p in self.picked if (code := self._code_at(*p)) is not None]
 
     def _selling(self) -> bool:
-        return self._active() and any(a.startswith("sell ") for a in self.legal)
+        return self._active() and bool(self._offered("sell"))
 
     def _camel_action(self, cap: int) -> str | None:
         """The click token of a camel now: an action, or the first half of a swap."""
@@ -430,23 +443,22 @@ class OffSeasonBoard:
         step = self.view.get("step")
         if step == "load":
             kind = self._load_kind()
-            action = f"load {kind} {cap}"
+            action = notation.load(kind, cap) if kind is not None else None
             return f"act:{action}" if action in self.legal else None
-        if step == "saddle" and f"saddle {cap}" in self.legal:
-            return f"act:saddle {cap}"
+        if step == "saddle" and notation.saddle(cap) in self.legal:
+            return f"act:{notation.saddle(cap)}"
         if step == "power":
-            if f"unload {cap}" in self.legal:
-                return f"act:unload {cap}"
-            swaps = [a for a in self.legal if a.startswith("swap ")]
+            if notation.unload(cap) in self.legal:
+                return f"act:{notation.unload(cap)}"
+            swaps = self._offered("swap")
             if self.first is None:
-                if any(str(cap) in a.split(" ")[1:] for a in swaps):
+                if any(cap in pair for pair in swaps):
                     return f"sel:{cap}"
                 return None
             if cap == self.first:
                 return f"sel:{cap}"
-            low, high = sorted((cap, self.first))
-            if f"swap {low} {high}" in swaps:
-                return f"act:swap {low} {high}"
+            if notation.swap(cap, self.first) in self.legal:
+                return f"act:{notation.swap(cap, self.first)}"
         return None
 
     def _caravan(self) -> str:
@@ -537,7 +549,7 @@ class OffSeasonBoard:
     # ----------------------------------------------------------------- controls
 
     def _load_kind(self) -> str | None:
-        kinds = sorted({a.split(" ")[1] for a in self.legal if a.startswith("load ")})
+        kinds = sorted({kind for kind, _ in self._offered("load")})
         if not kinds:
             return None
         if self.kind not in kinds:
@@ -585,12 +597,13 @@ class OffSeasonBoard:
             return
         step = view.get("step")
         bids = sorted(
-            (int(a.split(" ")[1]) for a in self.legal if a.startswith("bid ")),
+            (amount for (amount,) in self._offered("bid")),
         )
         if bids:
             ui.label(t("offseason.bid_label")).classes("text-sm font-semibold")
             for amount in bids:
-                button = ui.button(str(amount), on_click=lambda a=f"bid {amount}": self._send(a))
+                action = notation.bid(amount)
+                button = ui.button(str(amount), on_click=lambda a=action: self._send(a))
                 button.props("color=primary dense no-caps").classes("os-act min-w-[2.4rem]")
                 bid = {
                     "data-testid": f"bid-{amount}",
@@ -635,10 +648,9 @@ class OffSeasonBoard:
         for kind, codes in turn["pending"].items():
             cards = "".join(card_svg(c, card_name(t, c), size="sm") for c in codes)
             label = escape(t("offseason.waiting_goods", type=type_word(kind, t.lang)))
-            choosable = kind_now is not None and any(
-                a.startswith(f"load {kind} ") for a in self.legal
-            )
-            if choosable and len({a.split(" ")[1] for a in self.legal}) > 1:
+            loads = self._offered("load")
+            choosable = kind_now is not None and any(k == kind for k, _ in loads)
+            if choosable and len({k for k, _ in loads}) > 1:
                 chosen = kind == kind_now
                 klass = "os-camel " + ("os-chosen" if chosen else "os-click")
                 out.append(
@@ -735,7 +747,7 @@ class OffSeasonBoard:
             power = (view.get("turn") or {}).get("power")
             return t(f"offseason.power_help.{power}")
         if step == "load":
-            kinds = {a.split(" ")[1] for a in self.legal if a.startswith("load ")}
+            kinds = {kind for kind, _ in self._offered("load")}
             return t("offseason.hint.load_many" if len(kinds) > 1 else "offseason.hint.load")
         if step == "open":
             return t("offseason.hint.open", best=view["auction"]["open"]["best"])
@@ -781,7 +793,7 @@ class OffSeasonBoard:
             self._pick(value)
         elif kind == "sel" and self.view.get("step") == "power":
             self._select_camel(value)
-        elif kind == "type" and any(a.startswith(f"load {value} ") for a in self.legal):
+        elif kind == "type" and any(k == value for k, _ in self._offered("load")):
             self.kind = value
             self._draw()
 
