@@ -8,8 +8,8 @@ import pytest
 
 from core.engine import IllegalAction
 from core.games.offseason.cards import CODE_OF, CODES, TYPES
+from core.games.offseason.notation import parse
 from core.games.offseason.position import position
-from core.games.offseason.state import parse
 
 GARBLED = [
     "", " ", "\n", "x", "pass ", " pass", "PASS", "Pass", "pass\n", "pass pass", "skip!",

@@ -6,13 +6,13 @@ import doctest
 
 import pytest
 
-from core.games.offseason import cards, state
+from core.games.offseason import auction, cards, notation
 from core.games.offseason import position as positions
 from core.games.offseason.cards import BACK_OF, CODE_OF
 from core.games.offseason.position import position
 
 
-@pytest.mark.parametrize("module", [positions, cards, state])
+@pytest.mark.parametrize("module", [positions, cards, notation, auction])
 def test_the_doctests_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from core.games.pueblo import PuebloRules
+from core.games.pueblo.auction import MAX_BID
 from core.games.pueblo.geometry import FILES, POSES
-from core.games.pueblo.state import MAX_BID
 
 
 def new(players: int, **options):

@@ -6,8 +6,8 @@ import pytest
 
 from core.engine import IllegalAction
 from core.games.pueblo.geometry import FILES
+from core.games.pueblo.notation import Parsed, parse
 from core.games.pueblo.position import position
-from core.games.pueblo.state import Parsed, parse
 
 GARBLED = [
     "", " ", "\n", "x", "C", "C0", "C0@", "@a1", "C0a1", "C0 @a1", "C0@ a1", " C0@a1",

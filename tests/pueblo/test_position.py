@@ -6,12 +6,12 @@ import doctest
 
 import pytest
 
-from core.games.pueblo import geometry, state
+from core.games.pueblo import geometry, notation
 from core.games.pueblo import position as positions
 from core.games.pueblo.position import position
 
 
-@pytest.mark.parametrize("module", [positions, geometry, state])
+@pytest.mark.parametrize("module", [positions, geometry, notation])
 def test_the_doctests_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -230,3 +230,13 @@ def lot_text(lot: tuple[str, ...] | list[str]) -> str:
 
 def canonical(codes: list[str]) -> list[str]:
     return sorted(codes, key=ORDER.__getitem__)
+
+
+def codes(cards: list[int]) -> list[str]:
+    """The faces of these cards (by id), as codes."""
+    return [CODE_OF[c] for c in cards]
+
+
+def camel_index(capacity: int) -> int | None:
+    """The camel (index in a caravan) of this capacity, or None."""
+    return CAPACITIES.index(capacity) if capacity in CAPACITIES else None

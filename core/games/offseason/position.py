@@ -47,16 +47,10 @@ import random
 from typing import Any
 
 from core.games.offseason import OffSeasonRules
-from core.games.offseason.cards import (
-    AUCTIONS,
-    CAPACITIES,
-    CARDS,
-    FACES,
-    STANDARD,
-    TILES,
-    TYPE_OF,
-)
-from core.games.offseason.state import Market, OffSeasonState
+from core.games.offseason.cards import AUCTIONS, CAPACITIES, CARDS, FACES, STANDARD, TILES, TYPE_OF
+from core.games.offseason.market import Market, start_market
+from core.games.offseason.sales import start_sale
+from core.games.offseason.state import OffSeasonState
 
 
 class _Cards:
@@ -206,11 +200,11 @@ def position(
     elif start == "market":
         state.round = round
         state.auction.outcome = "kept"
-        state._start_market()
+        start_market(state)
     elif start == "sale":
         state.round = round
         state.auction.outcome = "kept"
-        state._start_sale()
+        start_sale(state)
     else:
         raise ValueError("A position starts at the 'auction', the 'market' or the 'sale'.")
     state._now, state._auto = [], []

@@ -47,16 +47,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.games.pueblo import PuebloRules
+from core.games.pueblo.building import NEUTRAL, STONES, Stone
 from core.games.pueblo.geometry import BY_SUFFIX, CORNERS, RING, SIDE, site, square_index
-from core.games.pueblo.state import (
-    CHIEF,
-    NEUTRAL,
-    PLACE,
-    REMOVE,
-    STONES,
-    PuebloState,
-    Stone,
-)
+from core.games.pueblo.state import CHIEF, PLACE, REMOVE, PuebloState
 
 LETTERS = "RBGP"
 STACK = re.compile(r"[RBGPN]+")

@@ -2,64 +2,43 @@
 
 Rules help and notation: ``docs/games/pueblo.md``. Decisions D1-D12 of the
 project's specification are cited where they apply. Geometry (squares, the
-path, the twelve poses) is in :mod:`core.games.pueblo.geometry`.
+path, the twelve poses) is in :mod:`core.games.pueblo.geometry`, the notation in
+:mod:`core.games.pueblo.notation` and what each seat sees in :mod:`core.games.pueblo.view`.
 
 Scores are **penalty points: lower is better**. ``scores()`` returns each
 seat's penalties and ``ranking()`` gives rank 1 to the fewest.
 
-The pueblo is a height map (D3): every site square holds a gap-free stack of
-cubes, so the whole building is ``stacks`` (stone ids per square, bottom to top)
-and ``height``. Stone ids count from 1 in the order the stones were placed.
+The pueblo is a height map (D3), held and read by
+:class:`core.games.pueblo.building.Building`; the turn-order auction (D10) is in
+:mod:`core.games.pueblo.auction`.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from typing import Any, NamedTuple
+from typing import Any
 
 from core.engine import IllegalAction, State
-from core.games.pueblo.geometry import (
-    BY_SUFFIX,
-    CANDIDATES,
-    CORNERS,
-    FACE,
-    IS_CORNER,
-    LINE,
-    LOOKS,
-    PATH,
-    POSES,
-    RING,
-    SIDE,
-    SQUARES,
-    Candidate,
-    site,
-    site_xy,
-    square_index,
-    square_name,
+from core.games.pueblo import notation
+from core.games.pueblo.auction import (
+    AUCTION,
+    CARD,
+    MAX_BID,
+    apply_bid,
+    apply_card,
+    apply_pass,
+    open_auction,
 )
+from core.games.pueblo.building import NEUTRAL, STONES, Building, Stone, colour_name
+from core.games.pueblo.geometry import BY_SUFFIX, CORNERS, POSES, RING, SQUARES, square_name
+from core.games.pueblo.notation import COLOURED, NEUTRAL_STONE, PASS, Parsed, parse
 
-COLOURS = ("red", "blue", "green", "purple")  # seat 0, 1, 2, 3 (D4)
-NEUTRAL = 4
-STONES = {2: (8, 7), 3: (6, 5), 4: (5, 4)}  # D4: coloured, neutral stones per player
-COLOURED, NEUTRAL_STONE = "C", "N"
 KIND = {COLOURED: "coloured", NEUTRAL_STONE: "neutral"}
-MAX_BID = 20  # the highest bid in the turn-order auction (D10)
 LAST_PAIRS_LEFT = 4  # stones each player holds when the second auction is held (D10)
 
-SACRED, AUCTION, CARD = "sacred", "auction", "card"
+SACRED = "sacred"
 PLACE, CHIEF, REMOVE, OVER = "place", "chief", "remove", "over"
 
-LONGEST_ACTION = 12
-PATTERNS = (
-    ("place", re.compile(r"([CN])(0|[1-9][0-9]?)@([a-h][1-8])")),
-    ("chief", re.compile(r"chief (0|[1-9][0-9]?)")),
-    ("remove", re.compile(r"remove ([1-9][0-9]{0,2})")),
-    ("sacred", re.compile(r"sacred ([a-h][1-8])")),
-    ("bid", re.compile(r"bid (0|[1-9][0-9]?)")),
-    ("card", re.compile(r"card ([1-9])")),
-    ("pass", re.compile(r"pass")),
-)
 WHAT_NOW = {
     SACRED: "Place a sacred site first ('sacred d4').",
     AUCTION: "The turn order is being auctioned: bid ('bid 3') or pass.",
@@ -70,61 +49,7 @@ WHAT_NOW = {
 }
 
 
-class Stone(NamedTuple):
-    """A stone on the board (or a loose cube of a test position)."""
-
-    colour: int  # a seat, or NEUTRAL
-    by: int | None  # the seat that placed it (None: set up by a test position)
-    action: str | None  # the placement as written
-    cells: tuple[tuple[int, int], ...]  # (site index, level 1..), in placement order
-
-
-Seen = tuple[int, int, int, int, int]  # square, level, stone id, colour, points
-
-
-class Parsed(NamedTuple):
-    word: str
-    letter: str = ""
-    number: int = 0
-    square: int = -1
-
-
-def _notation_error() -> IllegalAction:
-    return IllegalAction(
-        "Write an action as 'C3@d4' or 'N3@d4' (coloured or neutral stone, pose 0-11, "
-        "anchor square), 'chief 1' to 'chief 4', 'remove 7', 'sacred d4', 'bid 3', "
-        "'pass' or 'card 1'.",
-        key="pueblo.notation",
-        code="notation",
-    )
-
-
-def parse(action: object) -> Parsed:
-    """The parts of a well-formed action; IllegalAction(code="notation") otherwise.
-
-    >>> parse("N10@c4")
-    Parsed(word='place', letter='N', number=10, square=26)
-    >>> parse("chief 5")
-    Parsed(word='chief', letter='', number=5, square=-1)
-    """
-    if not isinstance(action, str):
-        raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
-    if len(action) <= LONGEST_ACTION:
-        for word, pattern in PATTERNS:
-            match = pattern.fullmatch(action)
-            if match is None:
-                continue
-            if word == "place":
-                return Parsed(word, match[1], int(match[2]), square_index(match[3]))
-            if word == "sacred":
-                return Parsed(word, square=square_index(match[1]))
-            if word == "pass":
-                return Parsed(word)
-            return Parsed(word, number=int(match[1]))
-    raise _notation_error()
-
-
-class PuebloState(State):
+class PuebloState(Building, State):
     """The whole position. Pueblo has no hidden information and no chance after setup."""
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -160,7 +85,7 @@ class PuebloState(State):
         self.current: int | None = None
         self._placements: tuple[str, ...] | None = None
         if options["auction"]:
-            self._open_auction(1)
+            open_auction(self, 1)
         else:
             self._after_setup_step()
 
@@ -192,105 +117,6 @@ class PuebloState(State):
         else:
             self.pairs[seat] -= 1
             self.half[seat] = NEUTRAL_STONE if letter == COLOURED else COLOURED
-
-    # ------------------------------------------------------------------ the pueblo
-
-    def placements(self) -> tuple[str, ...]:
-        """D3: every pose and anchor where a stone fits now, as ``"3@d4"``, sorted."""
-        if self._placements is None:
-            h, blocked = self.height, self.sacred
-            found = []
-            for cand in CANDIDATES:
-                c1, c2, c3 = cand.columns
-                o1, o2, o3 = cand.offsets
-                b = h[c1] - o1
-                if h[c2] - o2 == b and h[c3] - o3 == b:
-                    if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
-                        continue
-                    found.append(cand.suffix)
-            self._placements = tuple(found)
-        return self._placements
-
-    def _put(
-        self, colour: int, by: int | None, action: str | None, cand: Candidate
-    ) -> tuple[int, Stone]:
-        """Put a stone in pose and anchor ``cand`` on the (legal) support under it."""
-        base = self.height[cand.columns[0]] - cand.offsets[0]
-        x, y = site_xy(cand.anchor)
-        cells = sorted(
-            (base + dz + 1, site(x + dx, y + dy)) for dx, dy, dz in POSES[cand.pose].cells
-        )
-        stone = Stone(colour, by, action, tuple((square, level) for level, square in cells))
-        return self._add(stone), stone
-
-    def _add(self, stone: Stone) -> int:
-        ident = len(self.stones)
-        self.stones.append(stone)
-        for square, level in stone.cells:
-            assert self.height[square] == level - 1
-            self.stacks[square] += (ident,)
-            self.height[square] = level
-        self._placements = None
-        return ident
-
-    def _lift(self, ident: int) -> Stone:
-        stone = self.stones[ident]
-        assert stone is not None
-        for square, _ in reversed(stone.cells):
-            assert self.stacks[square][-1] == ident
-            self.stacks[square] = self.stacks[square][:-1]
-            self.height[square] -= 1
-        self.stones[ident] = None
-        self._placements = None
-        return stone
-
-    def colour_at(self, square: int, level: int) -> int:
-        stone = self.stones[self.stacks[square][level - 1]]
-        assert stone is not None
-        return stone.colour
-
-    def sight(self, index: int) -> tuple[list[Seen], list[int]]:
-        """What the chief sees from path square ``index`` (D7, D8): the cubes whose
-        face he sees, as (square, level, stone id, colour, points), and the penalty of each
-        seat. Neutral cubes are listed with 0 points."""
-        seen: list[Seen] = []
-        points = [0] * self.players
-        stones, stacks, height = self.stones, self.stacks, self.height
-        if IS_CORNER[index]:
-            for square in LINE[index]:
-                if height[square]:
-                    ident = stacks[square][-1]
-                    colour = stones[ident].colour  # type: ignore[union-attr]
-                    scored = 0 if colour == NEUTRAL else 1
-                    if scored:
-                        points[colour] += scored
-                    seen.append((square, height[square], ident, colour, scored))
-            return seen, points
-        covered = 0  # levels already seen on a nearer square
-        for square in LINE[index]:
-            top = height[square]
-            if top > covered:
-                column = stacks[square]
-                for level in range(covered + 1, top + 1):
-                    ident = column[level - 1]
-                    colour = stones[ident].colour  # type: ignore[union-attr]
-                    scored = 0 if colour == NEUTRAL else level
-                    if scored:
-                        points[colour] += scored
-                    seen.append((square, level, ident, colour, scored))
-                covered = top
-        return seen, points
-
-    def removable(self, seat: int) -> list[int]:
-        """D11: ids of the free stones ``seat`` may take away in the demolition."""
-        mine = any(s is not None and s.colour == seat for s in self.stones)
-        found = []
-        for ident, stone in enumerate(self.stones):
-            if stone is None or not (stone.colour == seat or (mine and stone.colour == NEUTRAL)):
-                continue
-            if all(self.stacks[square][-1] == ident for square, _ in stone.cells):
-                found.append(ident)
-        return found
 
     # ------------------------------------------------------------------ flow
 
@@ -355,7 +181,7 @@ class PuebloState(State):
             self._final_lap()
             return
         if self.options["auction"] and len(self.auctions) == 1 and max(left) <= LAST_PAIRS_LEFT:
-            self._open_auction(2)
+            open_auction(self, 2)
             return
         self._start_turn(next(p for p in range(n) if self.stones_left(self.order[p])))
 
@@ -381,62 +207,6 @@ class PuebloState(State):
     def _finish(self) -> None:
         self.phase, self.current, self.this_turn = OVER, None, None
 
-    # ------------------------------------------------------------------ the auction (D10)
-
-    def _open_auction(self, round_number: int) -> None:
-        self.auction = {
-            "round": round_number,
-            "bidders": list(self.order),  # seats still without a card, in turn order
-            "cards": list(range(1, self.players + 1)),
-            "won": [],
-        }
-        self._open_lot()
-
-    def _open_lot(self) -> None:
-        auction = self.auction
-        assert auction is not None
-        bidders = auction["bidders"]
-        if len(bidders) == 1:  # the last player takes the last card for free
-            last = {"seat": bidders[0], "bid": 0, "card": auction["cards"][0]}
-            auction["won"] = [*auction["won"], last]
-            self._close_auction()
-            return
-        auction.update(active=list(bidders), high=None, leader=None, bids=[])
-        self.phase, self.current = AUCTION, bidders[0]
-
-    def _next_bidder(self) -> None:
-        auction = self.auction
-        assert auction is not None and self.current is not None
-        active = auction["active"]
-        if len(active) == 1:
-            winner = active[0]
-            price = auction["high"] if auction["leader"] == winner else 0
-            self.penalties[winner] += price
-            auction.update(winner=winner, price=price)
-            self.phase, self.current = CARD, winner
-            return
-        # the next active seat after the one who acted, skipping the leader
-        ring = self.order
-        at = ring.index(self.current)
-        for step in range(1, self.players + 1):
-            seat = ring[(at + step) % self.players]
-            if seat in active and seat != auction["leader"]:
-                self.current = seat
-                return
-        raise AssertionError("no bidder left")  # pragma: no cover
-
-    def _close_auction(self) -> None:
-        auction = self.auction
-        assert auction is not None
-        won = sorted(auction["won"], key=lambda lot: lot["card"])
-        self.auctions.append({"round": auction["round"], "won": auction["won"]})
-        self.order = [lot["seat"] for lot in won]
-        self.auction = None
-        if auction["round"] == 1:
-            self._after_setup_step()
-        else:
-            self._start_turn(0)
-
     # ------------------------------------------------------------------ protocol
 
     def to_move(self) -> frozenset[int]:
@@ -453,26 +223,20 @@ class PuebloState(State):
             found = self.placements()
             return [letter + suffix for letter in self.allowed(seat) for suffix in found]
         if phase == CHIEF:
-            return [f"chief {k}" for k in range(1, 5)]
+            return [notation.chief(k) for k in range(1, 5)]
         if phase == REMOVE:
-            return sorted(f"remove {ident}" for ident in self.removable(seat))
+            return sorted(notation.remove(ident) for ident in self.removable(seat))
         if phase == SACRED:
             taken = set(self.sacred)
-            return sorted(f"sacred {square_name(s)}" for s in range(SQUARES) if s not in taken)
+            return sorted(notation.sacred(square_name(s)) for s in range(SQUARES) if s not in taken)
         auction = self.auction
         assert auction is not None
         if phase == CARD:
-            return [f"card {c}" for c in auction["cards"]]
+            return [notation.card(c) for c in auction["cards"]]
         low = 0 if auction["high"] is None else auction["high"] + 1
-        return sorted(["pass", *(f"bid {b}" for b in range(low, MAX_BID + 1))])
+        return sorted([PASS, *(notation.bid(b) for b in range(low, MAX_BID + 1))])
 
-    def apply(self, seat: int, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
-        if self.phase == OVER:
-            raise IllegalAction("The game is over.", key="game_over")
-        if seat != self.current:
-            raise IllegalAction("It is not your turn.", key="not_your_turn")
+    def _apply(self, seat: int, action: str) -> None:
         parsed = parse(action)
         expected = {
             PLACE: ("place",),
@@ -484,7 +248,14 @@ class PuebloState(State):
         }[self.phase]
         if parsed.word not in expected:
             raise IllegalAction(WHAT_NOW[self.phase], key="pueblo.not_now", phase=self.phase)
-        getattr(self, f"_apply_{parsed.word}")(seat, parsed, action)
+        if parsed.word == "bid":
+            apply_bid(self, seat, parsed, action)
+        elif parsed.word == PASS:
+            apply_pass(self, seat, parsed, action)
+        elif parsed.word == "card":
+            apply_card(self, seat, parsed, action)
+        else:
+            getattr(self, f"_apply_{parsed.word}")(seat, parsed, action)
 
     def _apply_place(self, seat: int, parsed: Parsed, action: str) -> None:
         allowed = self.allowed(seat)
@@ -595,7 +366,7 @@ class PuebloState(State):
         assert self.this_turn is not None
         self.this_turn = {
             **self.this_turn,
-            "removed": {"id": ident, "colour": _colour_name(stone.colour), "cells": stone.cells},
+            "removed": {"id": ident, "colour": colour_name(stone.colour), "cells": stone.cells},
             "actions": [*self.this_turn["actions"], action],
         }
         self.phase = CHIEF
@@ -611,58 +382,6 @@ class PuebloState(State):
         self.sacred_turns = self.sacred_turns[1:]
         self._after_setup_step()
 
-    def _apply_bid(self, seat: int, parsed: Parsed, action: str) -> None:
-        auction = self.auction
-        assert auction is not None
-        bid = parsed.number
-        low = 0 if auction["high"] is None else auction["high"] + 1
-        if bid < low:
-            raise IllegalAction(
-                f"Bid more than {low - 1} penalty points, or pass.",
-                key="pueblo.bid_too_low",
-                bid=bid,
-                minimum=low,
-            )
-        if bid > MAX_BID:
-            raise IllegalAction(
-                f"A bid is at most {MAX_BID} penalty points.",
-                key="pueblo.bid_too_high",
-                bid=bid,
-                maximum=MAX_BID,
-            )
-        auction.update(high=bid, leader=seat, bids=[*auction["bids"], [seat, action]])
-        self._next_bidder()
-
-    def _apply_pass(self, seat: int, parsed: Parsed, action: str) -> None:
-        auction = self.auction
-        assert auction is not None
-        auction.update(
-            active=[s for s in auction["active"] if s != seat],
-            bids=[*auction["bids"], [seat, action]],
-        )
-        self._next_bidder()
-
-    def _apply_card(self, seat: int, parsed: Parsed, action: str) -> None:
-        auction = self.auction
-        assert auction is not None
-        if parsed.number not in auction["cards"]:
-            cards = ", ".join(str(c) for c in auction["cards"])
-            raise IllegalAction(
-                f"Turn-order card {parsed.number} is not available; choose from {cards}.",
-                key="pueblo.no_card",
-                card=parsed.number,
-                cards=list(auction["cards"]),
-            )
-        auction["won"] = [
-            *auction["won"],
-            {"seat": seat, "bid": auction["price"], "card": parsed.number},
-        ]
-        auction["cards"] = [c for c in auction["cards"] if c != parsed.number]
-        auction["bidders"] = [s for s in auction["bidders"] if s != seat]
-        for key in ("active", "high", "leader", "bids", "winner", "price"):
-            auction.pop(key, None)
-        self._open_lot()
-
     # ------------------------------------------------------------------ results
 
     def scores(self) -> list[float]:
@@ -676,178 +395,10 @@ class PuebloState(State):
 
     # ------------------------------------------------------------------ views
 
-    def _seen_view(self, index: int, seen: list[Seen]) -> list[Any]:
-        out = []
-        for square, level, ident, colour, points in seen:
-            x, y = site_xy(square)
-            out.append(
-                {
-                    "x": x,
-                    "y": y,
-                    "z": level,
-                    "square": square_name(square),
-                    "colour": _colour_name(colour),
-                    "seat": None if colour == NEUTRAL else colour,
-                    "stone": ident,
-                    "face": FACE[index],
-                    "points": points,
-                }
-            )
-        return out
-
-    def _turn_view(self, turn: dict[str, Any] | None) -> dict[str, Any] | None:
-        if turn is None:
-            return None
-        out = {key: value for key, value in turn.items() if key not in ("seen", "removed")}
-        out["actions"] = list(turn["actions"])
-        ident = turn["stone"]
-        out["stone"] = None if ident is None else self._stone_view(ident)
-        removed = turn["removed"]
-        if removed is not None:
-            out["removed"] = {
-                "id": removed["id"],
-                "colour": removed["colour"],
-                "cubes": [_cube_xyz(sq, lv) for sq, lv in removed["cells"]],
-            }
-        else:
-            out["removed"] = None
-        if "chief" in turn:
-            out["chief"] = dict(turn["chief"])
-            out["seen"] = self._seen_view(turn["chief"]["to"], turn["seen"])
-            out["penalties"] = list(turn["penalties"])
-        return out
-
-    def _stone_view(self, ident: int) -> dict[str, Any] | None:
-        stone = self.stones[ident] if ident < len(self.stones) else None
-        if stone is None:
-            return {"id": ident, "on_board": False}
-        return {
-            "id": ident,
-            "on_board": True,
-            "colour": _colour_name(stone.colour),
-            "seat": None if stone.colour == NEUTRAL else stone.colour,
-            "by": stone.by,
-            "action": stone.action,
-            "cubes": [_cube_xyz(sq, lv) for sq, lv in stone.cells],
-        }
-
-    def _hand_view(self, seat: int) -> dict[str, Any]:
-        allowed = self.allowed(seat)
-        half = self.half[seat]
-        return {
-            "seat": seat,
-            "colour": COLOURS[seat],
-            "single": self.single[seat],
-            "pairs": self.pairs[seat],
-            "open_half": None if half is None else KIND[half],
-            "coloured": self.coloured_left(seat),
-            "neutral": self.neutral_left(seat),
-            "left": self.stones_left(seat),
-            "next": {"": None, "C": "coloured", "N": "neutral", "CN": "either"}[allowed],
-        }
-
-    def _preview(self) -> list[dict[str, Any]]:
-        out = []
-        for steps in range(1, 5):
-            index = (self.chief + steps) % RING
-            seen, points = self.sight(index)
-            out.append(
-                {
-                    **_path_square(index),
-                    "steps": steps,
-                    "seen": self._seen_view(index, seen),
-                    "penalties": points,
-                }
-            )
-        return out
-
     def view(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        scores = self.scores()
-        cubes = []
-        for ident, stone in enumerate(self.stones):
-            if stone is not None:
-                colour = NAMES[stone.colour]
-                owner = None if stone.colour == NEUTRAL else stone.colour
-                for square, level in stone.cells:
-                    x, y = XY[square]
-                    cubes.append(
-                        {
-                            "x": x,
-                            "y": y,
-                            "z": level,
-                            "colour": colour,
-                            "seat": owner,
-                            "stone": ident,
-                        }
-                    )
-        tops: list[list[str | None]] = []
-        for y in range(SIDE):
-            row: list[str | None] = []
-            for x in range(SIDE):
-                square = y * SIDE + x
-                top = self.height[square]
-                row.append(NAMES[self.colour_at(square, top)] if top else None)
-            tops.append(row)
-        auction = None
-        if self.auction is not None:
-            a = self.auction
-            auction = {
-                "round": a["round"],
-                "bidders": list(a["bidders"]),
-                "cards": list(a["cards"]),
-                "won": [dict(lot) for lot in a["won"]],
-                "active": list(a.get("active", [])),
-                "high": a.get("high"),
-                "leader": a.get("leader"),
-                "bids": [list(b) for b in a.get("bids", [])],
-                "winner": a.get("winner"),
-                "price": a.get("price"),
-                "max_bid": MAX_BID,
-            }
-        return {
-            "game": "pueblo",
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move()),
-            "current": self.current,
-            "turn": self.turn,
-            "order": list(self.order),
-            "colours": list(COLOURS[: self.players]),
-            "lower_is_better": True,
-            "penalties": list(self.penalties),
-            "scores": scores,
-            "cubes": cubes,
-            "stones": [
-                {
-                    "id": ident,
-                    "colour": _colour_name(stone.colour),
-                    "by": stone.by,
-                    "action": stone.action,
-                }
-                for ident, stone in enumerate(self.stones)
-                if stone is not None
-            ],
-            "heights": [self.height[y * SIDE : (y + 1) * SIDE] for y in range(SIDE)],
-            "tops": tops,
-            "sacred": [square_name(s) for s in self.sacred],
-            "chief": _path_square(self.chief),
-            "path": [_path_square(i) for i in range(RING)],
-            "poses": _pose_view(),
-            "hands": [self._hand_view(s) for s in range(self.players)],
-            "preview": self._preview() if self.phase == CHIEF else None,
-            "this_turn": self._turn_view(self.this_turn),
-            "last_turn": self._turn_view(self.last_turn),
-            "final_lap": _copy_lap(self.final_lap),
-            "sacred_turns": list(self.sacred_turns),
-            "auction": auction,
-            "auctions": [
-                {"round": a["round"], "won": [dict(lot) for lot in a["won"]]} for a in self.auctions
-            ],
-            "result": {"scores": scores, "ranking": self.ranking()} if over else None,
-        }
+        from core.games.pueblo.view import seat_view
+
+        return seat_view(self, seat)
 
     # ------------------------------------------------------------------ copies
 
@@ -881,56 +432,3 @@ class PuebloState(State):
         if seat != self.current or self.phase not in (PLACE, REMOVE):
             return False
         return isinstance(action, str) and action in self.legal_actions(seat)
-
-
-NAMES = (*COLOURS, "neutral")  # by colour number: NAMES[NEUTRAL] == "neutral"
-XY = tuple(site_xy(square) for square in range(SQUARES))
-
-
-def _colour_name(colour: int) -> str:
-    return NAMES[colour]
-
-
-def _cube_xyz(square: int, level: int) -> dict[str, int]:
-    x, y = site_xy(square)
-    return {"x": x, "y": y, "z": level}
-
-
-_PATH_VIEW = tuple(
-    {"index": i, "x": x, "y": y, "corner": IS_CORNER[i], "looks": LOOKS[i]}
-    for i, (x, y) in enumerate(PATH)
-)
-
-
-def _path_square(index: int) -> dict[str, Any]:
-    return dict(_PATH_VIEW[index])
-
-
-def _copy_lap(lap: dict[str, Any] | None) -> dict[str, Any] | None:
-    if lap is None:
-        return None
-    return {
-        "start": lap["start"],
-        "squares": [
-            {"index": s["index"], "penalties": list(s["penalties"])} for s in lap["squares"]
-        ],
-        "penalties": list(lap["penalties"]),
-    }
-
-
-_POSES_VIEW = tuple(
-    (pose.number, pose.kind, [list(c) for c in pose.cells], [list(c) for c in pose.underside])
-    for pose in POSES
-)
-
-
-def _pose_view() -> list[dict[str, Any]]:
-    return [
-        {
-            "pose": number,
-            "kind": kind,
-            "cells": [c[:] for c in cells],
-            "underside": [c[:] for c in underside],
-        }
-        for number, kind, cells, underside in _POSES_VIEW
-    ]

@@ -20,6 +20,7 @@ from uuid import uuid4
 
 from nicegui import ui
 
+from core.games.offseason import notation
 from core.games.offseason.notation import type_word
 from ui.attrs import attrs
 from ui.boards.base import Board
@@ -175,7 +176,17 @@ class OffSeasonBoard(Board):
         """Whether this step is played on the camels (loading, tokens, sales, powers on camels)."""
         if self.view.get("step") in ("load", "saddle", "sell"):
             return True
-        return any(a.split(" ")[0] in ("sell", "unload", "swap") for a in self.legal)
+        return any(self._offered(word) for word in ("sell", "unload", "swap"))
+
+    def _offered(self, word: str) -> list[tuple[Any, ...]]:
+        """The arguments of every legal action with this word (``load``: its types and
+        camels), as the notation reads them."""
+        found = []
+        for action in self.legal:
+            parsed = notation.read(action)
+            if parsed is not None and parsed[0] == word:
+                found.append(parsed[1])
+        return found
 
     # ----------------------------------------------------------------- caravan
 
@@ -193,7 +204,7 @@ class OffSeasonBoard(Board):
         return [code for p in self.picked if (code := self._code_at(*p)) is not None]
 
     def _selling(self) -> bool:
-        return self.active() and any(a.startswith("sell ") for a in self.legal)
+        return self.active() and bool(self._offered("sell"))
 
     def _lot(self) -> Lot:
         return Lot(self._selling(), self.picked, self._picked_codes(), self.first)
@@ -205,29 +216,28 @@ class OffSeasonBoard(Board):
         step = self.view.get("step")
         if step == "load":
             kind = self._load_kind()
-            action = f"load {kind} {cap}"
+            action = notation.load(kind, cap) if kind is not None else None
             return f"act:{action}" if action in self.legal else None
-        if step == "saddle" and f"saddle {cap}" in self.legal:
-            return f"act:saddle {cap}"
+        if step == "saddle" and notation.saddle(cap) in self.legal:
+            return f"act:{notation.saddle(cap)}"
         if step == "power":
-            if f"unload {cap}" in self.legal:
-                return f"act:unload {cap}"
-            swaps = [a for a in self.legal if a.startswith("swap ")]
+            if notation.unload(cap) in self.legal:
+                return f"act:{notation.unload(cap)}"
+            swaps = self._offered("swap")
             if self.first is None:
-                if any(str(cap) in a.split(" ")[1:] for a in swaps):
+                if any(cap in pair for pair in swaps):
                     return f"sel:{cap}"
                 return None
             if cap == self.first:
                 return f"sel:{cap}"
-            low, high = sorted((cap, self.first))
-            if f"swap {low} {high}" in swaps:
-                return f"act:swap {low} {high}"
+            if notation.swap(cap, self.first) in self.legal:
+                return f"act:{notation.swap(cap, self.first)}"
         return None
 
     # ----------------------------------------------------------------- controls
 
     def _load_kind(self) -> str | None:
-        kinds = sorted({a.split(" ")[1] for a in self.legal if a.startswith("load ")})
+        kinds = sorted({kind for kind, _ in self._offered("load")})
         if not kinds:
             return None
         if self.kind not in kinds:
@@ -276,12 +286,13 @@ class OffSeasonBoard(Board):
             return
         step = view.get("step")
         bids = sorted(
-            (int(a.split(" ")[1]) for a in self.legal if a.startswith("bid ")),
+            (amount for (amount,) in self._offered("bid")),
         )
         if bids:
             ui.label(t("offseason.bid_label")).classes("text-sm font-semibold")
             for amount in bids:
-                button = ui.button(str(amount), on_click=lambda a=f"bid {amount}": self.send(a))
+                action = notation.bid(amount)
+                button = ui.button(str(amount), on_click=lambda a=action: self.send(a))
                 button.props("color=primary dense no-caps").classes("os-act min-w-[2.4rem]")
                 bid = {
                     "data-testid": f"bid-{amount}",
@@ -361,7 +372,7 @@ class OffSeasonBoard(Board):
             power = (view.get("turn") or {}).get("power")
             return t(f"offseason.power_help.{power}")
         if step == "load":
-            kinds = {a.split(" ")[1] for a in self.legal if a.startswith("load ")}
+            kinds = {kind for kind, _ in self._offered("load")}
             return t("offseason.hint.load_many" if len(kinds) > 1 else "offseason.hint.load")
         if step == "open":
             return t("offseason.hint.open", best=view["auction"]["open"]["best"])
@@ -396,7 +407,7 @@ class OffSeasonBoard(Board):
             self._pick(value)
         elif kind == "sel" and self.view.get("step") == "power":
             self._select_camel(value)
-        elif kind == "type" and any(a.startswith(f"load {value} ") for a in self.legal):
+        elif kind == "type" and any(k == value for k, _ in self._offered("load")):
             self.kind = value
             self._draw()
 

@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.games.offseason import notation
 from core.games.offseason.cards import canonical, price
 
 
 def offered_lots(legal: list[str]) -> dict[tuple[str, ...], str]:
     """Every legal lot (codes in canonical order) and the action that sells it."""
-    return {tuple(a[len("sell ") :].split("+")): a for a in legal if a.startswith("sell ")}
+    lots = {}
+    for action in legal:
+        parsed = notation.read(action)
+        if parsed is not None and parsed[0] == "sell":
+            lots[parsed[1]] = action
+    return lots
 
 
 def lot_action(legal: list[str], codes: list[str]) -> str | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from core.games.offseason import notation
 from core.games.offseason.notation import type_word
 from ui.boards.offseason.art import auction_icon, back_svg, camel_svg, card_svg, coin_svg
 from ui.boards.offseason.lots import can_add
@@ -101,7 +102,9 @@ def auction_html(t: Translator, names: list[str], view: dict[str, Any]) -> str:
             elif acted == "pass":
                 word = t("offseason.open_passed")
             else:
-                word = t("offseason.open_bid", amount=acted.split(" ")[1])
+                parsed = notation.read(acted)
+                amount = parsed[1][0] if parsed is not None else acted
+                word = t("offseason.open_bid", amount=amount)
             cells.append(
                 f'<span class="os-bid" data-testid="open-{seat}">'
                 + t("labelled", label=escape(names[seat]), text=f"<i>{escape(word)}</i>")
@@ -156,7 +159,7 @@ def markets_html(
     tiles = []
     for market in view["markets"]:
         tile = market["tile"]
-        action = f"market {tile}"
+        action = notation.market(tile)
         clickable = active and step == "choose" and action in legal
         power = t(f"offseason.power.{market['power']}")
         taken = market["chosen_by"] is not None
@@ -172,7 +175,7 @@ def markets_html(
         discarding = active and step == "discard" and turn.get("market") == tile
         for code in market["face_up"]:
             art = card_svg(code, card_name(t, code))
-            discard = f"discard {code}"
+            discard = notation.discard(code)
             if discarding and discard in legal:
                 label = escape(t("offseason.discard_card", card=card_name(t, code)))
                 goods.append(
@@ -350,8 +353,9 @@ def pending_html(
     for kind, codes in turn["pending"].items():
         cards = "".join(card_svg(c, card_name(t, c), size="sm") for c in codes)
         label = escape(t("offseason.waiting_goods", type=type_word(kind, t.lang)))
-        choosable = kind_now is not None and any(a.startswith(f"load {kind} ") for a in legal)
-        if choosable and len({a.split(" ")[1] for a in legal}) > 1:
+        loads = [parsed[1] for a in legal if (parsed := notation.read(a)) and parsed[0] == "load"]
+        choosable = kind_now is not None and any(k == kind for k, _ in loads)
+        if choosable and len({k for k, _ in loads}) > 1:
             chosen = kind == kind_now
             klass = "os-camel " + ("os-chosen" if chosen else "os-click")
             out.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.games.offseason import notation
 from core.games.offseason.cards import FACES
 from core.games.offseason.notation import type_word
 from ui.i18n import Translator
@@ -55,29 +56,25 @@ def back_name(t: Translator, auction: str) -> str:
 
 def action_text(t: Translator, action: str) -> str:
     """An action in words, for the replay's move list."""
-    word, _, rest = action.partition(" ")
-    args = rest.split(" ") if rest else []
+    parsed = notation.read(action)
+    if parsed is None:
+        return action
+    word, args = parsed
     if word == "bid":
-        return t("offseason.act.bid", amount=rest)
+        return t("offseason.act.bid", amount=str(args[0]))
     if word == "market":
-        return t("offseason.act.market", market=rest)
-    if word in POWER_WORDS:
+        return t("offseason.act.market", market=str(args[0]))
+    if word in POWER_WORDS or word in (notation.PASS, notation.SKIP):
         return t(f"offseason.act.{word}")
     if word == "discard":
-        return t("offseason.act.discard", card=card_name(t, rest))
+        return t("offseason.act.discard", card=card_name(t, args[0]))
     if word == "sell":
-        return t("offseason.act.sell", cards=cards_text(t, rest.split("+")))
-    if word == "unload":
-        return t("offseason.act.unload", camel=rest)
-    if word == "swap" and len(args) == 2:
-        return t("offseason.act.swap", a=args[0], b=args[1])
-    if word == "load" and len(args) == 2:
-        return t("offseason.act.load", type=type_word(args[0], t.lang), camel=args[1])
-    if word == "saddle":
-        return t("offseason.act.saddle", camel=rest)
-    if word in ("pass", "skip"):
-        return t(f"offseason.act.{word}")
-    return action
+        return t("offseason.act.sell", cards=cards_text(t, list(args)))
+    if word == "swap":
+        return t("offseason.act.swap", a=str(args[0]), b=str(args[1]))
+    if word == "load":
+        return t("offseason.act.load", type=type_word(args[0], t.lang), camel=str(args[1]))
+    return t(f"offseason.act.{word}", camel=str(args[0]))  # unload, saddle
 
 
 def _name(names: list[str], seat: Any) -> str:

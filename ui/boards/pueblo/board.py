@@ -14,6 +14,7 @@ from typing import Any
 
 from nicegui import ui
 
+from core.games.pueblo import notation
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
@@ -144,13 +145,14 @@ class PuebloBoard(Board):
 
     # ----------------------------------------------------------------- placing
 
+    def _placements(self) -> list[notation.Parsed]:
+        return [p for p in map(notation.read, self.legal) if p is not None and p.word == "place"]
+
     def _kinds(self) -> list[str]:
-        return sorted({a[0] for a in self.legal if "@" in a})
+        return sorted({p.letter for p in self._placements()})
 
     def _poses(self) -> list[int]:
-        return sorted(
-            {int(a[1 : a.index("@")]) for a in self.legal if "@" in a and a[0] == self.kind}
-        )
+        return sorted({p.number for p in self._placements() if p.letter == self.kind})
 
     def _choose_kind(self, kind: str) -> None:
         if kind in self._kinds() and kind != self.kind:
@@ -167,8 +169,10 @@ class PuebloBoard(Board):
 
     def _ghost(self, action: str) -> list[tuple[int, int, int]]:
         """The cubes a legal placement would add, from the view's pose table."""
-        pose = self.view["poses"][int(action[1 : action.index("@")])]
-        ax, ay = square_xy(action[action.index("@") + 1 :])
+        parsed = notation.read(action)
+        assert parsed is not None
+        pose = self.view["poses"][parsed.number]
+        ax, ay = square_xy(parsed.anchor)
         (ux, uy, offset) = pose["underside"][0]
         base = self.view["heights"][ay + uy - 1][ax + ux - 1] - offset
         return [(ax + dx, ay + dy, base + dz + 1) for dx, dy, dz in pose["cells"]]
@@ -177,27 +181,24 @@ class PuebloBoard(Board):
         phase, view = self.view["phase"], self.view
         targets = Targets()
         if phase == "place" and self.pose is not None:
-            prefix = f"{self.kind}{self.pose}@"
             colour = view["colours"][view["current"]] if self.kind == "C" else "neutral"
             targets.ghost_colour = COLOURS[colour]
-            for action in self.legal:
-                if action.startswith(prefix):
-                    targets.anchors[action[len(prefix) :]] = (f"act:{action}", self._ghost(action))
-        elif phase == "chief":
+            for p in self._placements():
+                if p.letter == self.kind and p.number == self.pose:
+                    action = notation.place(p.letter, p.number, p.anchor)
+                    targets.anchors[p.anchor] = (f"act:{action}", self._ghost(action))
+        else:
             index = {p["steps"]: p["index"] for p in view.get("preview") or []}
             for action in self.legal:
-                if action.startswith("chief "):
-                    steps = int(action.split(" ")[1])
-                    if steps in index:
-                        targets.steps[index[steps]] = f"act:{action}"
-        elif phase == "sacred":
-            targets.sites = {
-                a.split(" ")[1]: f"act:{a}" for a in self.legal if a.startswith("sacred ")
-            }
-        elif phase == "remove":
-            targets.stones = {
-                int(a.split(" ")[1]): f"act:{a}" for a in self.legal if a.startswith("remove ")
-            }
+                p = notation.read(action)
+                if p is None or p.word != phase:
+                    continue
+                if phase == "chief" and p.number in index:
+                    targets.steps[index[p.number]] = f"act:{action}"
+                elif phase == "sacred":
+                    targets.sites[p.anchor] = f"act:{action}"
+                elif phase == "remove":
+                    targets.stones[p.number] = f"act:{action}"
         return targets
 
     # ----------------------------------------------------------------- other choices
@@ -225,7 +226,7 @@ class PuebloBoard(Board):
                 looks = t(f"pueblo.looks.{option['looks']}")
                 cost = ", ".join(f"{self.names[s]} +{p}" for s, p in enumerate(option["penalties"]))
                 with ui.row().classes("w-full items-center gap-2 no-wrap"):
-                    action = f"chief {option['steps']}"
+                    action = notation.chief(option["steps"])
                     if mine and action in self.legal:
                         button = ui.button(
                             str(option["steps"]), on_click=lambda a=action: self.send(a)
@@ -271,17 +272,19 @@ class PuebloBoard(Board):
 
     def action_text(self, action: str) -> str:
         t = self.t
-        if "@" in action:
-            key = "pueblo.act.coloured" if action[0] == "C" else "pueblo.act.neutral"
-            return t(key, pose=action[1 : action.index("@")], square=action.split("@")[1])
-        word, _, rest = action.partition(" ")
-        if word == "chief" and rest.isdigit():
-            return t.plural("pueblo.act.chief", int(rest))
-        if word in ("remove", "sacred", "bid", "card"):
-            return t(f"pueblo.act.{word}", n=rest)
-        if word == "pass":
-            return t("pueblo.act.pass")
-        return action
+        p = notation.read(action)
+        if p is None:
+            return action
+        if p.word == "place":
+            key = "pueblo.act.coloured" if p.letter == "C" else "pueblo.act.neutral"
+            return t(key, pose=str(p.number), square=p.anchor)
+        if p.word == "chief":
+            return t.plural("pueblo.act.chief", p.number)
+        if p.word == "sacred":
+            return t("pueblo.act.sacred", n=p.anchor)
+        if p.word in ("remove", "bid", "card"):
+            return t(f"pueblo.act.{p.word}", n=str(p.number))
+        return t("pueblo.act.pass")
 
     # ------------------------------------------------------------------ result
 

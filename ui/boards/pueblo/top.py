@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from core.games.pueblo import notation
 from core.games.pueblo.geometry import FILES  # the files the notation reads
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
@@ -185,17 +186,16 @@ def _chief(view: dict[str, Any], t: Translator) -> list[str]:
 
 def target_name(token: str, t: Translator) -> str:
     """What clicking ``token`` does, in words: "Move the chief 3 squares on"."""
-    action = token.removeprefix("act:")
-    if "@" in action:
-        stone = t("pueblo.coloured_stone") if action[0] == "C" else t("pueblo.neutral_stone")
-        pose, _, square = action[1:].partition("@")
-        return t("a11y.pueblo.place", stone=stone, pose=pose, square=square)
-    word, _, rest = action.partition(" ")
-    if word == "chief":
-        return t.plural("a11y.pueblo.chief", int(rest))
-    if word == "sacred":
-        return t("a11y.pueblo.sacred", square=rest)
-    return t("a11y.pueblo.remove", n=rest)
+    p = notation.read(token.removeprefix("act:"))
+    assert p is not None, token
+    if p.word == "place":
+        stone = t("pueblo.coloured_stone") if p.letter == "C" else t("pueblo.neutral_stone")
+        return t("a11y.pueblo.place", stone=stone, pose=str(p.number), square=p.anchor)
+    if p.word == "chief":
+        return t.plural("a11y.pueblo.chief", p.number)
+    if p.word == "sacred":
+        return t("a11y.pueblo.sacred", square=p.anchor)
+    return t("a11y.pueblo.remove", n=str(p.number))
 
 
 def _clickable(view: dict[str, Any], targets: Targets, t: Translator) -> list[str]:
@@ -225,7 +225,8 @@ def _clickable(view: dict[str, Any], targets: Targets, t: Translator) -> list[st
     for index, token in sorted(targets.steps.items()):
         square = by_index[index]
         px, py = xy(square["x"], square["y"])
-        steps = token.rsplit(" ", 1)[-1]
+        parsed = notation.read(token.removeprefix("act:"))
+        steps = "" if parsed is None else str(parsed.number)
         out.append(
             f'<g class="pb-step" data-click="{escape(token)}" data-testid="step-{steps}"'
             f"{target(target_name(token, t))}>"
