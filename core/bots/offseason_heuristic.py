@@ -461,9 +461,7 @@ class Merchant:
         options = self.power_options(market["power"])
         coins: int = market["coins"]
         return (
-            coins
-            + max(self.power_values(market, options))
-            - self.worth(self.caravan, self.tokens)
+            coins + max(self.power_values(market, options)) - self.worth(self.caravan, self.tokens)
         )
 
     def step_scores(self, step: str, actions: list[str]) -> list[float] | None:
