@@ -15,7 +15,7 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from core.engine import IllegalAction, State
+from core.engine import IllegalAction, Rules, State
 from core.games import GAMES
 
 FORMAT = 1
@@ -257,7 +257,7 @@ def _note_names(notes: Any) -> list[str]:
     return [text for text in texts if isinstance(text, str)]
 
 
-def _rules(game: Any) -> Any:
+def _rules(game: Any) -> Rules:
     if not isinstance(game, str) or game not in GAMES:
         raise RecordError(f"Unknown game {game!r}.", key="unknown_game", game=str(game))
     return GAMES[game]

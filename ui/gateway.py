@@ -104,7 +104,11 @@ class Gateway:
             log.error("storage call %s did not answer in time", _name(fn))
             raise StorageUnavailable() from err
         except (OperationalError, PoolTimeout) as err:
-            log.error("storage call %s could not reach the database: %s", _name(fn), err.orig)
+            log.error(
+                "storage call %s could not reach the database: %s",
+                _name(fn),
+                getattr(err, "orig", err),
+            )
             raise StorageUnavailable() from err
         except DBAPIError as err:
             if err.connection_invalidated:

@@ -72,7 +72,7 @@ def same_browser(client: Client, environ: dict[str, Any] | None) -> bool:
 
 def _bound_client(sid: str, msg: Any) -> Client | None:
     """The client a message names, when ``sid`` is one of that client's own sockets."""
-    client = Client.instances.get(msg.get("client_id")) if isinstance(msg, dict) else None
+    client = Client.instances.get(msg.get("client_id", "")) if isinstance(msg, dict) else None
     if client is None or sid not in client._socket_to_document_id:  # noqa: SLF001
         return None
     return client
@@ -91,7 +91,7 @@ def _guard(original: Handler) -> Handler:
 def _on_log(sid: str, msg: Any) -> None:
     """A browser's own console report, escaped and cut (NiceGUI logs it verbatim)."""
     client = _bound_client(sid, msg)
-    level = LEVELS.get(msg.get("level")) if isinstance(msg, dict) else None
+    level = LEVELS.get(msg.get("level", "")) if isinstance(msg, dict) else None
     if client is None or level is None:
         return
     log.log(level, "browser of client %s: %s", client.id, loggable(msg.get("message")))

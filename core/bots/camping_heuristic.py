@@ -108,7 +108,7 @@ class Board:
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
         self.players = view["players"]
-        self.n = view["size"]
+        self.n: int = view["size"]
         self.g: Grid = grid(self.n)
         self.nb = self.g.neighbours
         ids = self.ids = square_ids(self.n)

@@ -148,7 +148,7 @@ class Forest:
         self.colours = 3 if self.players == 3 else 4  # colours taking turns
         self.owner = [c % self.players for c in range(self.colours)]
         self.colour = view["current_colour"]
-        self.hand = [view["colours"][c]["in_hand"] for c in range(4)]
+        self.hand: list[int] = [view["colours"][c]["in_hand"] for c in range(4)]
         self.neutral = list(view["neutral_in_hand"])
         tiles = view["tiles"]
         self.cells: list[Cell] = [(t["q"], t["r"]) for t in tiles]
@@ -159,7 +159,7 @@ class Forest:
         self.heat = {parse_cell(f["cell"]): f["heat"] for f in view["frontier"]}
         self.drawn: int | None = view["drawn"]
         self.stack = view["stack"]
-        self.hand_weight = HAND * self.stack / FULL_STACK + TIE
+        self.hand_weight: float = HAND * self.stack / FULL_STACK + TIE
         self.neutral_weight = NEUTRAL_HAND * self.stack / FULL_STACK + TIE
         self.placing = parse_cell(view["placing"]["cell"]) if view["placing"] else None
         unseen = [v + 1 for v, n in enumerate(view["unseen"]) for _ in range(n)]

@@ -459,10 +459,9 @@ class Merchant:
         """Coins and the gain in worth from choosing market ``tile`` now."""
         market = self.markets[tile]
         options = self.power_options(market["power"])
+        coins: int = market["coins"]
         return (
-            market["coins"]
-            + max(self.power_values(market, options))
-            - self.worth(self.caravan, self.tokens)
+            coins + max(self.power_values(market, options)) - self.worth(self.caravan, self.tokens)
         )
 
     def step_scores(self, step: str, actions: list[str]) -> list[float] | None:

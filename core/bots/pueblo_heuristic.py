@@ -198,7 +198,7 @@ class Pueblo:
         self.worths = [self.line_worth(i) for i in range(RING)]
         self.visible()
         stops = sum(hand["left"] for hand in self.hands)
-        self.scale = 1 + stops / RING
+        self.scale: float = 1 + stops / RING
 
     # ------------------------------------------------------------------ sight
 
@@ -292,7 +292,7 @@ class Pueblo:
         n = len(self.order)
         at = self.order.index(self.seat)
         for step in range(1, n + 1):
-            seat = self.order[(at + step) % n]
+            seat: int = self.order[(at + step) % n]
             if self.hands[seat]["left"]:
                 return seat
         return None

@@ -16,8 +16,7 @@ from core.games import GAMES
 from core.games.caravan.cards import WILD_CODES
 from core.games.caravan.position import position
 from core.games.caravan.state import CaravanState
-
-ALLOWED = {"view", "legal_actions", "determinize"}
+from tests.bots.playing import ALLOWED, Spy
 
 
 def random_positions(game: str, seeds: range, **options: Any) -> Iterator[tuple[State, int]]:
@@ -47,26 +46,6 @@ def play_match(bots: list[str], seed: int, **options: Any) -> list[float]:
         (seat,) = state.to_move()
         state.apply(seat, choose_action(bots[seat], state.determinize(seat, rng), seat, rng))
     return state.scores()
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

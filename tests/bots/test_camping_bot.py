@@ -1,113 +1,25 @@
-"""The Deluxe Camping heuristic: legal in whole games, blind to the hidden tokens,
-and sensible in small positions (``core.games.camping.position`` draws them)."""
+"""The Deluxe Camping heuristic: blind to the hidden tokens, and sensible in small positions
+(``core.games.camping.position`` draws them); ``test_heuristic_games.py`` plays it through
+whole games."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, cast
-
-import pytest
 
 from core.bots import BOTS, camping_heuristic, choose_action
-from core.engine import State
-from core.games import GAMES
 from core.games.camping.position import position
 from core.games.camping.state import CampingState
-
-ALLOWED = {"view", "legal_actions", "determinize"}
-
-
-def ask(state: State, seat: int, seed: int) -> str:
-    """The heuristic's action for ``seat``, called as the server calls it (determinized)."""
-    rng = random.Random(seed)
-    return choose_action("heuristic", state.determinize(seat, rng), seat, rng)
-
-
-def positions(players: int, seeds: range, **options: Any) -> Iterator[tuple[CampingState, int]]:
-    """Every (true state, seat to move) along seeded random games."""
-    for seed in seeds:
-        state = cast(CampingState, GAMES["camping"].new_game(players, seed, options or None))
-        rng = random.Random(seed)
-        while not state.is_over():
-            (seat,) = state.to_move()
-            yield state, seat
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
+from tests.bots.playing import ask, positions
 
 
 def test_the_heuristic_bot_has_a_camping_policy() -> None:
     assert BOTS["heuristic"].policy("camping") is camping_heuristic.choose
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "options"),
-    [
-        (2, 1, {}),
-        (2, 2, {"neutral_setup": "players", "caravans": 2}),
-        (3, 3, {}),
-        (4, 4, {}),
-    ],
-)
-def test_heuristic_plays_only_legal_actions_through_whole_games(
-    players: int, seed: int, options: dict[str, Any]
-) -> None:
-    """The heuristic in every other seat, random in the rest, until the game ends."""
-    state = GAMES["camping"].new_game(players, seed, options or None)
-    rng = random.Random(seed)
-    phases = set()
-    while not state.is_over():
-        (seat,) = state.to_move()
-        phases.add(state.view(seat)["phase"])
-        legal = state.legal_actions(seat)
-        action = ask(state, seat, rng.randrange(1 << 30)) if seat % 2 == 0 else rng.choice(legal)
-        assert action in legal
-        state.apply(seat, action)
-    assert {"bungalow", "caravan", "move", "fence"} <= phases
-    if options.get("neutral_setup") == "players":
-        assert {"pool", "token"} <= phases
-
-
-def test_heuristic_asks_the_state_only_about_its_own_seat() -> None:
-    phases = set()
-    for players in (2, 3, 4):
-        for ply, (state, seat) in enumerate(positions(players, range(1), neutral_setup="players")):
-            if ply % 7 and state.view(seat)["revealed"]:
-                continue
-            rng = random.Random(ply)
-            spy = Spy(state.determinize(seat, rng))
-            action = choose_action("heuristic", cast(State, spy), seat, rng)
-            assert action in state.legal_actions(seat)
-            assert spy.calls, "the bot never looked at the state"
-            assert {name for name, _ in spy.calls} <= ALLOWED, spy.calls
-            assert {asked for _, asked in spy.calls} == {seat}, spy.calls
-            phases.add(state.view(seat)["phase"])
-    assert {"pool", "token", "bungalow", "caravan", "move", "fence"} <= phases
-
-
 def test_heuristic_set_up_does_not_depend_on_which_token_is_the_pest() -> None:
     """Before the reveal, two guesses that deal the tokens differently give one choice."""
     compared = 0
-    for ply, (state, seat) in enumerate(positions(2, range(3), neutral_setup="players")):
+    for ply, (state, seat) in enumerate(positions("camping", 2, range(3), neutral_setup="players")):
         if state.view(seat)["revealed"]:
             continue
         guesses = [state.determinize(seat, random.Random(ply * 100 + i)) for i in range(20)]
@@ -118,12 +30,6 @@ def test_heuristic_set_up_does_not_depend_on_which_token_is_the_pest() -> None:
         assert len(chosen) == 1, (ply, chosen)
         compared += 1
     assert compared >= 20
-
-
-def test_heuristic_given_the_same_random_seed_makes_the_same_choice() -> None:
-    for ply, (state, seat) in enumerate(positions(3, range(1))):
-        if ply % 5 == 0:
-            assert ask(state, seat, ply) == ask(state, seat, ply)
 
 
 # A wall between columns c and d with one way through, by d3 (a corridor square):

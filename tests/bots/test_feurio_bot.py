@@ -1,109 +1,24 @@
-"""The Feurio! heuristic: legal in whole games, blind to the order of the stack, and
-sensible in small positions (``core.games.feurio.position`` draws them)."""
+"""The Feurio! heuristic: blind to the order of the stack, and sensible in small positions
+(``core.games.feurio.position`` draws them); ``test_heuristic_games.py`` plays it through
+whole games."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, cast
-
-import pytest
 
 from core.bots import BOTS, choose_action, feurio_heuristic
-from core.engine import State
-from core.games import GAMES
 from core.games.feurio.position import position
-from core.games.feurio.state import FeurioState
-
-ALLOWED = {"view", "legal_actions", "determinize"}
-
-
-def ask(state: State, seat: int, seed: int) -> str:
-    """The heuristic's action for ``seat``, called as the server calls it (determinized)."""
-    rng = random.Random(seed)
-    return choose_action("heuristic", state.determinize(seat, rng), seat, rng)
-
-
-def positions(players: int, seeds: range, **options: Any) -> Iterator[tuple[FeurioState, int]]:
-    """Every (true state, seat to move) along seeded random games."""
-    for seed in seeds:
-        state = cast(FeurioState, GAMES["feurio"].new_game(players, seed, options or None))
-        rng = random.Random(seed)
-        while not state.is_over():
-            (seat,) = state.to_move()
-            yield state, seat
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
+from tests.bots.playing import ask, positions
 
 
 def test_the_heuristic_bot_has_a_feurio_policy() -> None:
     assert BOTS["heuristic"].policy("feurio") is feurio_heuristic.choose
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "options"),
-    [(2, 1, {}), (3, 2, {}), (4, 3, {}), (2, 4, {"firebreak": True}), (3, 5, {"firebreak": True})],
-)
-def test_heuristic_plays_only_legal_actions_through_whole_games(
-    players: int, seed: int, options: dict[str, Any]
-) -> None:
-    """The heuristic in every other seat, random in the rest, until the game ends."""
-    state = GAMES["feurio"].new_game(players, seed, options or None)
-    rng = random.Random(seed)
-    played: set[str] = set()
-    while not state.is_over():
-        (seat,) = state.to_move()
-        legal = state.legal_actions(seat)
-        action = ask(state, seat, rng.randrange(1 << 30)) if seat % 2 == 0 else rng.choice(legal)
-        assert action in legal
-        if seat % 2 == 0:
-            played.add(action.split(" ")[0])
-        state.apply(seat, action)
-    assert {"man", "done"} <= played or {"man", "pass"} <= played, played
-    if players == 3:
-        assert state.view(None)["result"] is not None
-
-
-def test_heuristic_asks_the_state_only_about_its_own_seat() -> None:
-    phases = set()
-    for players in (2, 3, 4):
-        for ply, (state, seat) in enumerate(positions(players, range(1), firebreak=True)):
-            if ply % 3:
-                continue
-            rng = random.Random(ply)
-            spy = Spy(state.determinize(seat, rng))
-            action = choose_action("heuristic", cast(State, spy), seat, rng)
-            assert action in state.legal_actions(seat)
-            assert spy.calls, "the bot never looked at the state"
-            assert {name for name, _ in spy.calls} <= ALLOWED, spy.calls
-            assert {asked for _, asked in spy.calls} == {seat}, spy.calls
-            phases.add(state.view(seat)["phase"])
-    assert {"lay", "men"} <= phases
-
-
 def test_heuristic_does_not_depend_on_the_order_of_the_stack() -> None:
     """Two guesses that order the face-down stack differently give one choice."""
     compared = 0
-    for ply, (state, seat) in enumerate(positions(4, range(2))):
+    for ply, (state, seat) in enumerate(positions("feurio", 4, range(2))):
         if ply % 2 or len(state.stack) < 2:
             continue
         guesses = [state.determinize(seat, random.Random(ply * 100 + i)) for i in range(10)]
@@ -114,12 +29,6 @@ def test_heuristic_does_not_depend_on_the_order_of_the_stack() -> None:
         assert len(chosen) == 1, (ply, chosen)
         compared += 1
     assert compared >= 20
-
-
-def test_heuristic_given_the_same_random_seed_makes_the_same_choice() -> None:
-    for ply, (state, seat) in enumerate(positions(3, range(1))):
-        if ply % 4 == 0:
-            assert ask(state, seat, ply) == ask(state, seat, ply)
 
 
 # Colour A (0) holds the 1 on 1,2 (one free edge, towards 0,3) and the 2 on 3,2; the

@@ -16,8 +16,8 @@ from core.bots.ismcts import ismcts_choose, search
 from core.engine import IllegalAction, State
 from core.games import GAMES
 from core.games.camping.position import position
+from tests.bots.playing import ALLOWED, Spy
 
-ALLOWED = {"view", "legal_actions", "determinize"}
 LEVELS = {"easy": ismcts.easy, "normal": ismcts.normal, "hard": ismcts.hard}
 COUNTS = [
     (g, n) for g in sorted(GAMES) for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)
@@ -35,26 +35,6 @@ def positions(game: str, players: int, seed: int, plies: tuple[int, ...]) -> Ite
         seat = rng.choice(sorted(state.to_move()))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         ply += 1
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)

@@ -1,116 +1,22 @@
-"""The Camel Up Off Season heuristic: legal in whole games at every player count, asking
-only about its own seat and blind to what it cannot see (others' sealed bids, face-down
-goods), and sensible in small positions (``core.games.offseason.position`` builds them)."""
+"""The Camel Up Off Season heuristic: blind to what it cannot see (others' sealed bids,
+face-down goods), and sensible in small positions (``core.games.offseason.position`` builds
+them); ``test_heuristic_games.py`` plays it through whole games at every player count."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
-from core.bots import BOTS, choose_action, offseason_heuristic
-from core.engine import State
-from core.games.offseason import OffSeasonRules
+from core.bots import BOTS, offseason_heuristic
 from core.games.offseason.position import position
 from core.games.offseason.state import OffSeasonState
-
-ALLOWED = {"view", "legal_actions", "determinize"}
-
-
-def ask(state: State, seat: int, seed: int) -> str:
-    """The heuristic's action for ``seat``, called as the server calls it (determinized)."""
-    rng = random.Random(seed)
-    return choose_action("heuristic", state.determinize(seat, rng), seat, rng)
-
-
-def positions(players: int, seeds: range, **options: Any) -> Iterator[tuple[OffSeasonState, int]]:
-    """Every (true state, seat to move) along seeded random games; during sealed bids
-    every seat still to bid is offered, in seat order, before one of them bids."""
-    for seed in seeds:
-        state = OffSeasonRules().new_game(players, seed, options or None)
-        rng = random.Random(seed)
-        while not state.is_over():
-            seats = sorted(state.to_move())
-            for seat in seats:
-                yield state, seat
-            seat = seats[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
+from tests.bots.playing import ask, positions
 
 
 def test_the_heuristic_bot_has_an_offseason_policy() -> None:
     assert BOTS["heuristic"].policy("offseason") is offseason_heuristic.choose
-
-
-@pytest.mark.parametrize(
-    ("players", "seed", "options"),
-    [
-        (2, 1, {}),  # the two-player variant
-        (3, 2, {}),
-        (4, 3, {"fruit_rule": "lowest_price"}),
-        (5, 4, {"open_coins": True, "tiles": "fixed"}),
-        (3, 5, {}),
-    ],
-)
-def test_heuristic_plays_only_legal_actions_through_whole_games(
-    players: int, seed: int, options: dict[str, Any]
-) -> None:
-    """The heuristic in the even seats, random in the others, until the game ends;
-    sealed bids are asked of every seat to move, each on its own determinization."""
-    state = OffSeasonRules().new_game(players, seed, options or None)
-    assert state.options["two_player_variant"] == (players == 2)
-    rng = random.Random(seed)
-    steps = set()
-    while not state.is_over():
-        for seat in sorted(state.to_move()):
-            legal = state.legal_actions(seat)
-            if seat % 2 == 0:
-                steps.add(state.view(seat)["step"])
-                action = ask(state, seat, rng.randrange(1 << 30))
-            else:
-                action = rng.choice(legal)
-            assert action in legal, (action, legal)
-            state.apply(seat, action)
-    assert {"bid", "choose", "sell"} <= steps
-    assert state.view(0)["result"] is not None
-
-
-def test_heuristic_asks_the_state_only_about_its_own_seat() -> None:
-    steps = set()
-    for players in (2, 3, 5):
-        for ply, (state, seat) in enumerate(positions(players, range(1))):
-            if ply % 3:
-                continue
-            rng = random.Random(ply)
-            spy = Spy(state.determinize(seat, rng))
-            action = choose_action("heuristic", cast(State, spy), seat, rng)
-            assert action in state.legal_actions(seat)
-            assert spy.calls, "the bot never looked at the state"
-            assert {name for name, _ in spy.calls} <= ALLOWED, spy.calls
-            assert {asked for _, asked in spy.calls} == {seat}, spy.calls
-            steps.add(state.view(seat)["step"])
-    assert {"bid", "choose", "power", "load", "sell"} <= steps
 
 
 def hidden(state: OffSeasonState, seat: int) -> tuple[Any, ...]:
@@ -124,7 +30,7 @@ def test_heuristic_decides_the_same_on_guesses_that_differ_only_in_hidden_things
     goods look the same from the seat, so the bot, given one random seed, answers alike."""
     bids_compared = goods_compared = 0
     for players in (3, 4):
-        for ply, (state, seat) in enumerate(positions(players, range(2))):
+        for ply, (state, seat) in enumerate(positions("offseason", players, range(2))):
             if ply % 2:
                 continue
             guesses = [state.determinize(seat, random.Random(ply * 50 + i)) for i in range(6)]
@@ -140,12 +46,6 @@ def test_heuristic_decides_the_same_on_guesses_that_differ_only_in_hidden_things
             if hidden(one, seat)[1] != hidden(other, seat)[1]:
                 goods_compared += 1
     assert bids_compared >= 20 and goods_compared >= 100, (bids_compared, goods_compared)
-
-
-def test_heuristic_given_the_same_random_seed_makes_the_same_choice() -> None:
-    for ply, (state, seat) in enumerate(positions(4, range(1))):
-        if ply % 5 == 0:
-            assert ask(state, seat, ply) == ask(state, seat, ply)
 
 
 # ---------------------------------------------------------------------- preferences

@@ -1,61 +1,19 @@
-"""The Pueblo heuristic: legal in whole games (options included), asking only about its
-own seat, and sensible in small positions (``core.games.pueblo.position`` draws them).
+"""The Pueblo heuristic: sensible in small positions (``core.games.pueblo.position`` draws
+them); ``test_heuristic_games.py`` plays it through whole games (options included).
 Penalties: lower is better."""
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Iterator
-from typing import Any, cast
+from typing import cast
 
 import pytest
 
-from core.bots import BOTS, choose_action, pueblo_heuristic
-from core.engine import State
-from core.games import GAMES
+from core.bots import BOTS, pueblo_heuristic
 from core.games.pueblo.geometry import BY_SUFFIX, RING, square_name
 from core.games.pueblo.position import position
 from core.games.pueblo.state import PuebloState
-
-ALLOWED = {"view", "legal_actions", "determinize"}
-
-
-def ask(state: State, seat: int, seed: int) -> str:
-    """The heuristic's action for ``seat``, called as the server calls it (determinized)."""
-    rng = random.Random(seed)
-    return choose_action("heuristic", state.determinize(seat, rng), seat, rng)
-
-
-def positions(players: int, seeds: range, **options: Any) -> Iterator[tuple[PuebloState, int]]:
-    """Every (true state, seat to move) along seeded random games."""
-    for seed in seeds:
-        state = cast(PuebloState, GAMES["pueblo"].new_game(players, seed, options or None))
-        rng = random.Random(seed)
-        while not state.is_over():
-            (seat,) = state.to_move()
-            yield state, seat
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-class Spy:
-    """A state that records every method a bot calls on it, with the seat it asks about."""
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self.calls: list[tuple[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        attribute = getattr(self._state, name)
-        if not callable(attribute):
-            self.calls.append((name, None))
-            return attribute
-
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append((name, args[0] if args else kwargs.get("seat")))
-            return attribute(*args, **kwargs)
-
-        return recorded
+from tests.bots.playing import ask, positions
 
 
 def exposure(state: PuebloState) -> list[int]:
@@ -71,65 +29,9 @@ def test_the_heuristic_bot_has_a_pueblo_policy() -> None:
     assert BOTS["heuristic"].policy("pueblo") is pueblo_heuristic.choose
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "options"),
-    [
-        (2, 1, {}),
-        (3, 2, {}),
-        (4, 3, {}),
-        (2, 4, {"sacred_sites": 2, "auction": True, "demolition": True}),
-        (3, 5, {"chief_start": "SE", "demolition": True}),
-    ],
-)
-def test_heuristic_plays_only_legal_actions_through_whole_games(
-    players: int, seed: int, options: dict[str, Any]
-) -> None:
-    """The heuristic in every other seat, random in the rest, until the game ends."""
-    state = GAMES["pueblo"].new_game(players, seed, options or None)
-    rng = random.Random(seed)
-    phases = set()
-    while not state.is_over():
-        (seat,) = state.to_move()
-        legal = state.legal_actions(seat)
-        if seat % 2 == 0:
-            phases.add(state.view(seat)["phase"])
-            action = ask(state, seat, rng.randrange(1 << 30))
-        else:
-            action = rng.choice(legal)
-        assert action in legal
-        state.apply(seat, action)
-    assert {"place", "chief"} <= phases
-    if options.get("auction"):
-        assert {"sacred", "auction", "remove"} & phases
-
-
-def test_heuristic_asks_the_state_only_about_its_own_seat() -> None:
-    phases = set()
-    for players in (2, 4):
-        options = {"sacred_sites": 1, "auction": True, "demolition": True}
-        for ply, (state, seat) in enumerate(positions(players, range(1), **options)):
-            if ply % 5:
-                continue
-            rng = random.Random(ply)
-            spy = Spy(state.determinize(seat, rng))
-            action = choose_action("heuristic", cast(State, spy), seat, rng)
-            assert action in state.legal_actions(seat)
-            assert spy.calls, "the bot never looked at the state"
-            assert {name for name, _ in spy.calls} <= ALLOWED, spy.calls
-            assert {asked for _, asked in spy.calls} == {seat}, spy.calls
-            phases.add(state.view(seat)["phase"])
-    assert {"place", "chief"} <= phases
-
-
-def test_heuristic_given_the_same_random_seed_makes_the_same_choice() -> None:
-    for ply, (state, seat) in enumerate(positions(3, range(1))):
-        if ply % 6 == 0:
-            assert ask(state, seat, ply) == ask(state, seat, ply)
-
-
 def test_the_bots_sightlines_agree_with_the_engines_preview() -> None:
     checked = 0
-    for ply, (state, seat) in enumerate(positions(3, range(2))):
+    for ply, (state, seat) in enumerate(positions("pueblo", 3, range(2))):
         view = state.view(seat)
         if view["phase"] != "chief" or ply % 3:
             continue
@@ -144,7 +46,7 @@ def test_the_bots_sightlines_agree_with_the_engines_preview() -> None:
 
 def test_the_bots_quick_exposure_change_is_the_plain_recount() -> None:
     checked = 0
-    for ply, (state, seat) in enumerate(positions(4, range(1))):
+    for ply, (state, seat) in enumerate(positions("pueblo", 4, range(1))):
         view = state.view(seat)
         if view["phase"] != "place" or ply % 4:
             continue

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from storage.db import make_engine, migrate
 from storage.repo import unfinished_matches
@@ -47,6 +48,16 @@ async def test_an_unreachable_database_is_storage_unavailable() -> None:
 
     with pytest.raises(StorageUnavailable):
         await gateway(query)
+
+
+async def test_a_full_connection_pool_is_storage_unavailable(db: Engine) -> None:
+    """SQLAlchemy's pool timeout carries no ``orig``: it is logged and refused all the same."""
+
+    def queued(_db: Engine) -> None:
+        raise PoolTimeout("QueuePool limit of size 5 overflow 10 reached")
+
+    with pytest.raises(StorageUnavailable):
+        await Gateway(db)(queued)
 
 
 async def test_other_errors_pass_through(db: Engine) -> None:

@@ -189,6 +189,8 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
                 return back("/account", "bad_current")
             limits.forgive(key, address, attempt)
         hashed = await run.io_bound(hash_password, new)
+        if hashed is None:  # the site is shutting down: no hash, nothing stored
+            return back("/account", "storage")
         try:
             await gateway(accounts.set_password, user_id=user.id, password_hash=hashed)
         except STORAGE_ERRORS:

@@ -45,10 +45,10 @@ def hidden(name: str, value: str) -> ui.element:
 def field(label: str, name: str, *, password: bool = False, value: str = "") -> ui.input:
     box = ui.input(label, value=value, password=password).classes("w-full")
     auto = {"username": "username", "password": "current-password", "current": "current-password"}
-    auto = auto.get(name, "new-password")
+    complete = auto.get(name, "new-password")
     if name == "password" and not password:
-        auto = "off"
-    attrs(box, {"name": name, "maxlength": FIELD, "autocomplete": auto, "data-testid": name})
+        complete = "off"
+    attrs(box, {"name": name, "maxlength": FIELD, "autocomplete": complete, "data-testid": name})
     return box.mark(name)
 
 

@@ -155,7 +155,7 @@ def _form(
             if my_name is None or any(friend is None for _, friend in friends):
                 error.set_text(t("new.bad_name", n=MAX_NAME))
                 return
-            humans = [my_name] + [f for c, f in friends if c == HOTSEAT]
+            humans = [my_name] + [f for c, f in friends if c == HOTSEAT and f is not None]
             if len({h.casefold() for h in humans}) < len(humans):
                 error.set_text(t("new.same_names"))
                 return
@@ -215,5 +215,5 @@ def _seat_fields(t: Translator, seat: int, high: int, players: ui.toggle | None)
         attrs(name, {"maxlength": MAX_NAME, "data-testid": testid}).mark(testid)
         name.bind_visibility_from(choice, "value", backward=lambda v: v == HOTSEAT)
     if players is not None:
-        box.bind_visibility_from(players, "value", backward=lambda n, s=seat: s < n)
+        box.bind_visibility_from(players, "value", backward=lambda n: seat < n)
     return SeatChoice(box=box, choice=choice, name=name)

@@ -223,6 +223,7 @@ class TableView:
         clicks on a disabled button (a second resignation was refused from a dialog
         already removed, an error in a task that the player never saw)."""
         opener = e.sender
+        assert isinstance(opener, ui.button)
         opener.disable()
 
         async def resign() -> None:

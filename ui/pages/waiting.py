@@ -54,11 +54,14 @@ def waiting_room(
                 ui.input(value=link).props(
                     'readonly dense outlined data-testid="invite-link"'
                 ).classes("grow").mark("invite-link")
-                ui.button(
-                    t("wait.copy"),
-                    icon="content_copy",
-                    on_click=lambda: (ui.clipboard.write(link), ui.notify(t("wait.copied"))),
-                ).props("flat dense no-caps")
+
+                def copy() -> None:
+                    ui.clipboard.write(link)
+                    ui.notify(t("wait.copied"))
+
+                ui.button(t("wait.copy"), icon="content_copy", on_click=copy).props(
+                    "flat dense no-caps"
+                )
         if not seated:
             _take_seat(site, t, table, uid, invite, empty, on_error)
         with ui.row().classes("gap-2"):

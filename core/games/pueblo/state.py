@@ -133,7 +133,7 @@ class PuebloState(Building, State):
 
     def _open_turn(self, pos: int) -> int:
         self.pos = pos
-        seat = self.order[pos]
+        seat: int = self.order[pos]
         self.current = seat
         self.turn += 1
         self.this_turn = {

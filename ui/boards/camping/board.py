@@ -116,7 +116,7 @@ class CampingBoard(Board):
         return out
 
     def _steps(self) -> list[tuple[str, str, str]]:
-        return [(*a.split("-"), a) for a in self.legal if "-" in a and " " not in a]
+        return [(*a.split("-"), a) for a in self.legal if "-" in a and " " not in a]  # type: ignore[misc]
 
     def _sources(self) -> set[str]:
         phase = self.view.get("phase")

@@ -172,8 +172,8 @@ def _pieces(view: dict[str, Any], t: Translator, names: list[str]) -> list[str]:
     n = view["size"]
     out = []
     if view["pool"]:
-        x, y, w, h = _pair_box(*view["pool"], n, 6)
         a, b = view["pool"]
+        x, y, w, h = _pair_box(a, b, n, 6)
         name = piece(t("a11y.camping.pool", a=a, b=b))
         out.append(
             f'<g data-piece="pool"{name}>'

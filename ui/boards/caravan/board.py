@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from nicegui import ui
@@ -129,11 +130,9 @@ class CaravanBoard(Board):
         self._section("season", view["season"], self._draw_season)
         self._section("hand", view["hand"], self._draw_hand)
         for seat in (0, 1):
+            self._section(f"pile{seat}", view["collections"][seat], partial(self._draw_pile, seat))
             self._section(
-                f"pile{seat}", view["collections"][seat], lambda s=seat: self._draw_pile(s)
-            )
-            self._section(
-                f"count{seat}", view["hand_counts"][seat], lambda s=seat: self._draw_count(s)
+                f"count{seat}", view["hand_counts"][seat], partial(self._draw_count, seat)
             )
         self._controls()
 
@@ -179,7 +178,7 @@ class CaravanBoard(Board):
         with self.hand:
             for code in hand:
                 self._hand_cards[code] = card(
-                    self.t, code, on_click=lambda c=code: self._toggle(c), value=self._value(code)
+                    self.t, code, on_click=partial(self._toggle, code), value=self._value(code)
                 )
 
     def _value(self, code: str) -> int:
