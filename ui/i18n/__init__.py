@@ -8,7 +8,8 @@ live in gettext catalogues (:mod:`ui.i18n.catalogues`; docs/translating.md).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, tzinfo
+from datetime import datetime as DateTime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -69,7 +70,7 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self._messages
 
-    def datetime(self, when: datetime) -> str:
+    def datetime(self, when: DateTime) -> str:
         """A moment as the reader reads it, in their zone: ``Dec 1, 2026, 3:49 PM``.
 
         A naive ``when`` is UTC (as the database stores it).
@@ -79,9 +80,9 @@ class Translator:
         pattern = str(get_datetime_format("medium", locale=self.lang))
         return pattern.replace("{1}", self.date(local)).replace("{0}", time)
 
-    def date(self, when: datetime) -> str:
+    def date(self, when: DateTime) -> str:
         """The reader's day of a moment: ``Dec 1, 2026``, ``1 déc. 2026``."""
         return format_date(self._local(when), "medium", locale=self.lang)
 
-    def _local(self, when: datetime) -> datetime:
+    def _local(self, when: DateTime) -> DateTime:
         return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(self.zone)

@@ -15,6 +15,7 @@ from core.games import GAMES
 from core.record import standing
 from core.table import TAKEOVER_BOT, Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
+from ui.boards.base import Board
 from ui.boards.thinking import ThinkingMarks
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
@@ -101,6 +102,7 @@ class TableView:
         self.seen_hands = len(table.view(None).get("history", []))
         self.result_shown = False
         self.was_my_turn = False
+        self.board: Board | None = None  # None while a spectator is shown the shared frame
         with ui.row().classes("w-full items-center gap-2"):
             heading(GAMES[table.game].title)
             self.watching = ui.badge(self.t("table.watching")).props(
@@ -383,7 +385,8 @@ class TableView:
         seat = self._viewing()
         view = self.table.view(seat)
         legal = self.table.legal_actions(seat) if seat is not None else []
-        self.board.show(view, legal)
+        if self.board is not None:
+            self.board.show(view, legal)
         over = self.table.ended
         self.move_box.show(legal, held=self.held, seat=seat, to_move=self.movers, over=over)
         # One change for the two (parsing a props string costs more than the rest here).
@@ -412,17 +415,19 @@ class TableView:
         if self._viewing() is not None or not held:
             self._uncover()
             return
+        if self.board is None:
+            return
         self.covered = True
-        name = self.names[held[0]]
+        name, seat = self.names[held[0]], held[0]
         self.board.set_cover(
             self.t("table.pass_device", name=name),
             self.t("table.show_hand", name=name),
-            lambda seat=held[0]: self._reveal(seat),
+            lambda: self._reveal(seat),
         )
 
     def _uncover(self) -> None:
         """Take the hand-over screen away, touching the board only if it was there."""
-        if self.covered:
+        if self.covered and self.board is not None:
             self.board.set_cover(None)
             self.covered = False
 
@@ -515,7 +520,7 @@ class TableView:
     def _summaries(self, view: dict[str, Any]) -> None:
         history = view.get("history", [])
         if self.table.ended:
-            if view["phase"] != "over":  # the last person resigned: it ended where it stood
+            if view["phase"] != "over" and self.board is not None:  # the last person resigned
                 self.board.turn.set_text(self.t("table.ended_resigned"))
             self._show_result(view)
             return
@@ -554,7 +559,7 @@ class TableView:
                 names,
                 self.table.id,
                 me,
-                details=self.board.result_details if over else None,
+                details=self.board.result_details if over and self.board is not None else None,
                 resigned=resigned,
             )
 

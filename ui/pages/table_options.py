@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from nicegui import ui
+from nicegui.elements.mixins.value_element import ValueElement
 
 from core.engine import Rules
 from core.games import GAMES
@@ -36,11 +37,11 @@ def offered(rules: Rules) -> list[Option]:
     ]
 
 
-def option_fields(t: Translator, rules: Rules, players: int) -> dict[str, ui.element]:
+def option_fields(t: Translator, rules: Rules, players: int) -> dict[str, ValueElement]:
     """The form's fields, by option id; a field's ``value`` is the value to send, ``None``
     for "by player count" (then nothing is sent). ``players`` is the count the form
     starts on; the fields' values do not depend on it."""
-    fields: dict[str, ui.element] = {}
+    fields: dict[str, ValueElement] = {}
     for option in offered(rules):
         fields[option.id] = _field(t, option, players)
         if option.help is not None:
@@ -52,9 +53,9 @@ def option_fields(t: Translator, rules: Rules, players: int) -> dict[str, ui.ele
     return fields
 
 
-def _field(t: Translator, option: Option, players: int) -> ui.element:
+def _field(t: Translator, option: Option, players: int) -> ValueElement:
     value = None if option.follows_count() else option.default_for(players)
-    field: ui.element
+    field: ValueElement
     if isinstance(option, Flag):
         field = ui.switch(t(option.label), value=value is True)
     else:

@@ -190,15 +190,15 @@ class PuebloBoard(Board):
         else:
             index = {p["steps"]: p["index"] for p in view.get("preview") or []}
             for action in self.legal:
-                p = notation.read(action)
-                if p is None or p.word != phase:
+                parsed = notation.read(action)
+                if parsed is None or parsed.word != phase:
                     continue
-                if phase == "chief" and p.number in index:
-                    targets.steps[index[p.number]] = f"act:{action}"
+                if phase == "chief" and parsed.number in index:
+                    targets.steps[index[parsed.number]] = f"act:{action}"
                 elif phase == "sacred":
-                    targets.sites[p.anchor] = f"act:{action}"
+                    targets.sites[parsed.anchor] = f"act:{action}"
                 elif phase == "remove":
-                    targets.stones[p.number] = f"act:{action}"
+                    targets.stones[parsed.number] = f"act:{action}"
         return targets
 
     # ----------------------------------------------------------------- other choices
