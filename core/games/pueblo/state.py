@@ -127,6 +127,8 @@ def parse(action: object) -> Parsed:
 class PuebloState(State):
     """The whole position. Pueblo has no hidden information and no chance after setup."""
 
+    game = "pueblo"
+
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = dict(options)
