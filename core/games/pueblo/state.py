@@ -21,7 +21,6 @@ from typing import Any, NamedTuple
 from core.engine import IllegalAction, State
 from core.games.pueblo.geometry import (
     BY_SUFFIX,
-    CANDIDATES,
     CORNERS,
     FACE,
     IS_CORNER,
@@ -33,6 +32,7 @@ from core.games.pueblo.geometry import (
     SIDE,
     SQUARES,
     Candidate,
+    placements,
     site,
     site_xy,
     square_index,
@@ -200,17 +200,7 @@ class PuebloState(State):
     def placements(self) -> tuple[str, ...]:
         """D3: every pose and anchor where a stone fits now, as ``"3@d4"``, sorted."""
         if self._placements is None:
-            h, blocked = self.height, self.sacred
-            found = []
-            for cand in CANDIDATES:
-                c1, c2, c3 = cand.columns
-                o1, o2, o3 = cand.offsets
-                b = h[c1] - o1
-                if h[c2] - o2 == b and h[c3] - o3 == b:
-                    if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
-                        continue
-                    found.append(cand.suffix)
-            self._placements = tuple(found)
+            self._placements = tuple(placements(self.height, self.sacred))
         return self._placements
 
     def _put(
