@@ -1,7 +1,7 @@
 """Arena: round-robin matches between bots on every game and player count.
 
 Bots: ``random``, ``heuristic`` (the game's rules of thumb), and the levels of
-:mod:`core.bots.ismcts` -- ``easy`` (the heuristic with noise), ``normal`` and
+:mod:`core.bots.levels` -- ``easy`` (the heuristic with noise), ``normal`` and
 ``hard`` (IS-MCTS). Every pair ``A:B`` of the chosen bots (or the ``--pairs``
 given) plays ``--matches`` games at each player count: game ``i`` uses seed
 ``seed + i // n`` with ``A`` in seat ``i % n`` and ``B`` in every other seat, so
@@ -23,7 +23,7 @@ of search and per move.
 ``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
 per move (``--iterations`` alone makes the search deterministic: no time limit);
 ``--settings field=value,...`` overrides fields of the searched games'
-:data:`core.bots.ismcts.SETTINGS` for the run (``depth=none``, ``paired=true``);
+:class:`core.bots.knowledge.Settings` for the run (``depth=none``, ``paired=true``);
 ``--markdown`` prints table rows for ``bench/README.md``; ``--progress`` prints each
 game's result as it ends (a long run then leaves partial results).
 """
@@ -40,7 +40,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from core.bots import BOTS, ismcts, random_bot
+from core.bots import BOTS, levels, random_bot
+from core.bots.knowledge import Settings
 from core.engine import State
 from core.games import GAMES
 
@@ -105,9 +106,9 @@ def parse_value(text: str) -> object:
     return text
 
 
-def settings_for(game: str, overrides: tuple[tuple[str, str], ...]) -> ismcts.Settings:
+def settings_for(game: str, overrides: tuple[tuple[str, str], ...]) -> Settings:
     """The game's search settings with the run's ``--settings`` overrides."""
-    chosen = ismcts.SETTINGS.get(game, ismcts.Settings())
+    chosen = levels.knowledge(game).settings
     changes = {name: parse_value(value) for name, value in overrides}
     return dataclasses.replace(chosen, **changes)  # type: ignore[arg-type]
 
@@ -135,7 +136,7 @@ def player(
         iterations = dict(job.iterations).get(name)
 
         def searching(state: State, seat: int, rng: random.Random) -> str:
-            found = ismcts.play_level(
+            found = levels.play_level(
                 name, state, seat, rng, seconds=seconds, iterations=iterations
             )
             if found.iterations:
@@ -146,7 +147,7 @@ def player(
 
         return searching
     if name == "easy":
-        return ismcts.easy
+        return levels.easy
     if name == "random":
         return random_bot.choose
     return BOTS[name].policy(game)
@@ -157,7 +158,9 @@ def play(job: Job) -> Game:
     n = job.players
     seat_a = job.index % n
     if job.settings:  # this process plays only this run's jobs
-        ismcts.SETTINGS[job.game] = settings_for(job.game, job.settings)
+        known = dataclasses.replace(levels.knowledge(job.game), game=job.game)
+        settings = settings_for(job.game, job.settings)
+        levels.KNOWLEDGE[job.game] = dataclasses.replace(known, settings=settings)
     state = GAMES[job.game].new_game(n, job.seed + job.index // n)
     rng = random.Random(job.seed * 1_000_003 + job.index)
     tallies = {name: Tally() for name in (job.a, job.b)}

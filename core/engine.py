@@ -47,6 +47,9 @@ class IllegalAction(ValueError):
 class State(ABC):
     """One position of one game. Mutable; use :meth:`clone` before searching."""
 
+    game: str
+    """The id of the game (its key in :data:`core.games.GAMES`), a class attribute."""
+
     @abstractmethod
     def to_move(self) -> frozenset[int]:
         """Seats that may act now (empty once the game is over)."""

@@ -2,9 +2,10 @@
 
 The graph is read from the source with :mod:`ast`, not by importing: every ``import`` and
 ``from ... import`` of ``core``, ``storage`` and ``ui``, at any depth (an import inside a
-function closes a cycle as surely as one at the top, only later; one under ``if
-TYPE_CHECKING:`` never runs but ties the two modules together all the same), relative ones
-resolved. ``from package import name`` points at the module ``package.name`` when there is
+function closes a cycle as surely as one at the top, only later), relative ones resolved.
+An import under ``if TYPE_CHECKING:`` is left out: it never runs, so it orders nothing at
+start-up, and it is how a module holding one phase of a game (``offseason/auction.py``)
+names the game's state it works on in its annotations while the state calls it. ``from package import name`` points at the module ``package.name`` when there is
 one, else at the package. Each strongly connected part of the graph is reported with one
 cycle through it.
 """
@@ -37,11 +38,29 @@ def project_modules(root: Path = ROOT) -> dict[str, Path]:
     }
 
 
+def _type_checking(node: ast.AST) -> bool:
+    """Whether ``node`` is ``if TYPE_CHECKING:`` (or ``if typing.TYPE_CHECKING:``)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements of ``tree`` at any depth."""
-    for node in ast.walk(tree):
+    """The import statements of ``tree`` at any depth that run (not those only for the
+    type checker)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
+        elif _type_checking(node):
+            assert isinstance(node, ast.If)
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def imported(source: str, name: str, is_package: bool, known: set[str]) -> set[str]:
@@ -177,7 +196,7 @@ def test_the_cycle_finder_on_a_made_up_graph() -> None:
 
 
 def test_the_graph_reader_on_made_up_modules() -> None:
-    known = {"p", "p.a", "p.b", "p.sub", "p.sub.c", "p.sub.d", "q", "r"}
+    known = {"p", "p.a", "p.b", "p.sub", "p.sub.c", "p.sub.d", "q", "r", "s"}
     source = """
 from __future__ import annotations
 from typing import TYPE_CHECKING
@@ -186,7 +205,7 @@ from . import d
 from .. import a
 from ..b import some_name
 if TYPE_CHECKING:
-    from q import only_a_type
+    from s import only_a_type
 else:
     import r
 import p.sub.c

@@ -1,4 +1,8 @@
-"""Bots: the registry :data:`BOTS` and :func:`choose_action`, the one way to ask a bot.
+"""Bots: :func:`choose_action`, the one way to ask a bot, and the registry :data:`BOTS`.
+
+The bots and what each level is are defined once, in :mod:`core.bots.levels`; what
+they know of each game is in ``core/bots/<game>.py`` (:mod:`core.bots.knowledge`),
+the search in :mod:`core.bots.ismcts`.
 
 The hidden-information contract
 -------------------------------
@@ -7,6 +11,7 @@ bot scheduler, a benchmark, a test) passes ``true_state.determinize(seat, rng)``
 a full state consistent with what ``seat`` knows, the hidden parts re-sampled.
 Even so, a bot may only use, on the state it is given:
 
+- ``state.game`` -- which game it is;
 - ``state.view(seat)`` -- what the seat may know;
 - ``state.legal_actions(seat)`` -- the seat's own choices;
 - for search, ``state.determinize(seat, rng)`` and, on the states that returns,
@@ -33,60 +38,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from core.bots import (
-    camping_heuristic,
-    caravan_heuristic,
-    feurio_heuristic,
-    ismcts,
-    offseason_heuristic,
-    pueblo_heuristic,
-    random_bot,
-)
+from core.bots.ismcts import Policy
+from core.bots.levels import BOTS, LEVELS, Bot
 from core.engine import State
 
-Policy = Callable[[State, int, random.Random], str]
-"""``policy(state, seat, rng) -> action``; see the contract above."""
-
-
-@dataclass(frozen=True)
-class Bot:
-    """A named bot: its policy for each game it knows, and one for every other game."""
-
-    id: str
-    description: str
-    policies: dict[str, Policy] = field(default_factory=dict)
-    fallback: Policy = random_bot.choose
-
-    def policy(self, game: str | None) -> Policy:
-        """The policy this bot plays ``game`` with (the fallback when it has none)."""
-        return self.policies.get(game or "", self.fallback)
-
-
-BOTS: dict[str, Bot] = {
-    bot.id: bot
-    for bot in (
-        Bot("random", "Plays a uniformly random legal action."),
-        Bot(
-            "heuristic",
-            "Plays by rules of thumb where the game has them, randomly elsewhere.",
-            policies={
-                "caravan": caravan_heuristic.choose,
-                "camping": camping_heuristic.choose,
-                "feurio": feurio_heuristic.choose,
-                "pueblo": pueblo_heuristic.choose,
-                "offseason": offseason_heuristic.choose,
-            },
-        ),
-        Bot("easy", "The heuristic, with a random slip three moves in ten.", fallback=ismcts.easy),
-        Bot("normal", "Information-set MCTS, about 0.3 s a move.", fallback=ismcts.normal),
-        Bot("hard", "Information-set MCTS, under 2 s a move.", fallback=ismcts.hard),
-    )
-}
-LEVELS = ("easy", "normal", "hard")
-"""The bots the site offers, weakest first (``random``, ``heuristic``: tests and benches)."""
+__all__ = ["BOTS", "LEVELS", "Bot", "Policy", "choose_action"]
 
 
 def choose_action(bot: str, state: State, seat: int, rng: random.Random) -> str:
@@ -101,5 +58,5 @@ def choose_action(bot: str, state: State, seat: int, rng: random.Random) -> str:
         raise KeyError(f"There is no bot called {bot!r}.") from None
     policy = chosen.fallback
     if chosen.policies:
-        policy = chosen.policy(state.view(seat).get("game"))
+        policy = chosen.policy(state.game)
     return policy(state, seat, rng)

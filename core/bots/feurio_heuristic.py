@@ -46,10 +46,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.engine import State
-
-Cell = tuple[int, int]
-DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-SPACES = (1, 1, 1, 2, 2, 3, 3)  # by value; 0 is a firebreak
+from core.games.feurio.hexes import (
+    DIAMOND,
+    SIDES,
+    SPACES,
+    TILES_PER_VALUE,
+    VALUES,
+    Cell,
+    cell,
+    name,
+    neighbours,
+)
 
 ROLLOUTS = 32  # fire rollouts per decision (zone worth is read off bit masks)
 POTENTIAL = 3  # best single-man gains counted as a colour's potential
@@ -60,7 +67,7 @@ TIE = 0.01  # a man in hand once the stack is empty: the tie-break
 NEUTRAL_HAND = 0.3  # a neutral man in hand while the whole stack is left
 LEADER = 1.0  # 1: beat the best other seat; 0: every other seat alike
 FIREBREAK_TRIES = 4
-FULL_STACK = 32
+FULL_STACK = len(VALUES) * TILES_PER_VALUE - len(DIAMOND)  # face down at the start: 32
 TIE_EPS = 1e-9
 
 
@@ -79,14 +86,11 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE_EPS])
 
 
-def neighbours(c: Cell) -> list[Cell]:
-    q, r = c
-    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
-
-
 def parse_cell(text: str) -> Cell:
-    q, r = text.split(",")
-    return int(q), int(r)
+    """The cell a legal action or the view names (``"2,-1"``)."""
+    found = cell(text)
+    assert found is not None, text
+    return found
 
 
 class Rollouts:
@@ -186,7 +190,7 @@ class Forest:
         of value ``v`` in the zone keeps a free edge)."""
         left = self.full
         acc = 0
-        for v in range(1, 7):
+        for v in VALUES:
             hit = masks[v] & left
             if hit:
                 acc += hit.bit_count() * -(-total // v)
@@ -305,9 +309,9 @@ class Forest:
         for t, v in enumerate(self.values):
             if v and min(SPACES[v], self.free_now[t]) > self.load[t]:
                 if self.hand[self.colour]:
-                    actions.append(f"man {self.cells[t][0]},{self.cells[t][1]}")
+                    actions.append(f"man {name(self.cells[t])}")
                 if self.players == 3 and self.neutral[self.seat]:
-                    actions.append(f"neutral {self.cells[t][0]},{self.cells[t][1]}")
+                    actions.append(f"neutral {name(self.cells[t])}")
         return max(self.men_scores(actions, roll))
 
     # ------------------------------------------------------------------ laying
@@ -324,7 +328,7 @@ class Forest:
             if u is not None:
                 self.free_now[u] -= 1
                 touching += 1
-        self.free_now.append(6 - touching)
+        self.free_now.append(SIDES - touching)
         self.at[spot] = t
         self._index()
         self._saved_heat = self.heat

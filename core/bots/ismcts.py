@@ -1,4 +1,9 @@
-"""Information-set Monte Carlo tree search over the engine protocol, and three bot levels.
+"""Information-set Monte Carlo tree search over the engine protocol.
+
+The search knows no game: what it knows of one (a heuristic prior, candidates, the
+rollout policy, the cut-off evaluation) it is given, by the levels
+(:mod:`core.bots.levels`) from the game's :class:`core.bots.knowledge.GameKnowledge`.
+The tree itself (nodes, UCB1, Exp3, the descent) is :mod:`core.bots.tree`.
 
 The search (single-observer IS-MCTS, Cowling, Powley and Whitehouse 2012)
 -------------------------------------------------------------------------
@@ -27,13 +32,13 @@ The choice is the root action of ``seat`` visited most often (ties: the better
 mean, then the first in order).
 
 **A prior.** :func:`search` may be given one root action to favour -- the levels
-pass the game's heuristic choice where that helps (:data:`SETTINGS`) -- as a
+pass the game's heuristic choice where its ``Settings`` ask for it -- as a
 progressive bias: ``prior_bias / visits`` is added to its mean, so it is tried
 first and kept unless the search finds a clearly better action.
 
 **Candidates (progressive widening).** Where the root has far more actions than
 the budget can tell apart (Pueblo: about 185 placements), :func:`search` may be
-given them ranked -- the levels pass the heuristic's ranking, :func:`ranking` --
+given them ranked -- the levels pass the heuristic's ranking (``GameKnowledge.rank``) --
 with ``widening = (k, c)``: after ``n`` iterations only the first ``k + c *
 sqrt(n)`` compete, so the search spends its budget telling the heuristic's best
 few apart and admits more as it goes. Only the root and only the searching seat
@@ -89,9 +94,9 @@ over, not branched on.
 The hidden-information contract (``core.bots``)
 -----------------------------------------------
 On the state it is given, the search calls only ``legal_actions(seat)`` and
-``determinize(seat, rng)``; the levels add ``view(seat)`` (to know the game) and,
-for a prior, candidates or :func:`easy`, the heuristic (its choice or its ranking),
-which keeps to the same contract.
+``determinize(seat, rng)``; the levels add ``game`` (the state says which game it
+is) and, for a prior, candidates or ``easy``, the heuristic (its choice or its
+ranking), which keeps to the same contract.
 Everything else -- other seats' actions, ``apply``, rollout policies and
 evaluations reading any seat's ``view`` or the state's own methods -- happens on
 the states ``determinize`` returned, which are the search's own guesses.
@@ -106,22 +111,14 @@ caravans (``combos.hand_caravans``). Other games clone in 5-140 us. ``view`` is
 never called inside the tree; rollouts are uniformly random, :func:`light`, or the
 game's heuristic (0.6 ms a ply in Off Season, 2 to 5 ms in the others, on an idle
 core), cut off after ``depth`` plies, and the position is then judged by a per-game
-evaluation (below). Playouts per second per game are in ``bench/README.md`` (Arena).
+evaluation (``core/bots/<game>.py``). Playouts per second per game are in
+``bench/README.md`` (Arena).
 
 Reproducibility: given the same ``rng`` state and an iteration budget without a
 time budget, the choice is the same. A time budget makes the number of
 iterations, and so the choice, depend on the machine's speed and load.
 
-The levels
-----------
-- :func:`easy`: the game's heuristic (``BOTS["heuristic"]``), but a random legal
-  action with probability :data:`EASY_NOISE`.
-- :func:`normal`: IS-MCTS with the per-game settings of :data:`SETTINGS` and a
-  small budget, :data:`NORMAL_SECONDS` a move (at most :data:`NORMAL_ITERATIONS`).
-- :func:`hard`: the same search, :data:`HARD_SECONDS` a move (at most
-  :data:`HARD_ITERATIONS`), which keeps a move under 2 s on this machine.
-
-Budgets are in :data:`BUDGETS`; tests swap in iteration-only ones.
+The levels that use this search are in :mod:`core.bots.levels`.
 
 >>> from core.games import GAMES
 >>> state = GAMES["feurio"].new_game(2, seed=3)
@@ -138,8 +135,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from core.bots.rewards import outcome, score_evaluation
+from core.bots.tree import Edge, Node, descend
 from core.engine import State
 
 Policy = Callable[[State, int, random.Random], str]
@@ -149,248 +147,6 @@ Evaluator = Callable[[State], list[float]]
 """Per seat, a reward in [0, 1] for a position where a rollout was cut off."""
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
-GAMMA = 0.2  # simultaneous choices (Exp3): the share of uniformly random exploration
-EASY_NOISE = 0.3
-NORMAL_SECONDS = 0.3
-NORMAL_ITERATIONS = 2_000
-HARD_SECONDS = 1.8  # leaves room for the determinization and the answer within 2 s
-HARD_ITERATIONS = 100_000
-
-
-# ---------------------------------------------------------------------- rewards
-
-
-def outcome(state: State) -> list[float]:
-    """Per seat, its share of first place: 1 alone, ``1/k`` among ``k`` tied, else 0.
-
-    >>> from core.bots.ismcts import outcome
-    >>> class Over:
-    ...     def ranking(self): return [2, 1, 1]
-    >>> outcome(Over())
-    [0.0, 0.5, 0.5]
-    """
-    ranking = state.ranking()
-    first = ranking.count(1)
-    return [1.0 / first if rank == 1 else 0.0 for rank in ranking]
-
-
-def score_evaluation(state: State, scale: float = 0.0) -> list[float]:
-    """A cut-off position's reward per seat, from the scores so far.
-
-    Each seat's margin over the best other seat goes through a logistic curve of
-    width ``scale`` (by default a quarter of the largest score in absolute value,
-    at least 1). Whether higher or lower scores are better is read from
-    :meth:`State.ranking`: the seat ranked first has the highest score, or the
-    lowest (Pueblo's penalties).
-    """
-    if state.is_over():
-        return outcome(state)
-    scores = state.scores()
-    ranking = state.ranking()
-    leader = ranking.index(min(ranking))
-    if scores[leader] < max(scores):
-        scores = [-s for s in scores]
-    return margins(scores, scale or max(1.0, 0.25 * max(abs(s) for s in scores)))
-
-
-def margins(totals: list[float], width: float) -> list[float]:
-    """Per seat, a logistic curve of its lead over the best other seat (higher is better).
-
-    >>> [round(r, 2) for r in margins([10.0, 10.0, 4.0], 5.0)]
-    [0.5, 0.5, 0.23]
-    """
-    rewards = []
-    for seat, mine in enumerate(totals):
-        best_other = max(t for other, t in enumerate(totals) if other != seat)
-        lead = max(-50.0, min(50.0, (mine - best_other) / width))
-        rewards.append(1.0 / (1.0 + math.exp(-lead)))
-    return rewards
-
-
-def caravan_evaluation(state: State, width: float = 0.0) -> list[float]:
-    """Caravan: the match scores plus what each seat has collected in this hand."""
-    if state.is_over():
-        return outcome(state)
-    view = state.view(0)  # the collections and scores are public
-    totals = [m + c for m, c in zip(view["match_scores"], view["collection_values"], strict=True)]
-    return margins(totals, width or 5.0)
-
-
-def camping_evaluation(state: State, width: float = 0.0) -> list[float]:
-    """Deluxe Camping: the heuristic's territory estimate (contested squares shared out
-    by the nearest camper, see :mod:`core.bots.camping_heuristic`), not just the
-    closed regions that :meth:`State.scores` counts."""
-    from core.bots.camping_heuristic import Board
-
-    if state.is_over():
-        return outcome(state)
-    totals = Board(state.view(0), 0).totals()
-    return margins(totals, width or 10.0)
-
-
-def pueblo_evaluation(state: State, width: float = 0.0) -> list[float]:
-    """Pueblo: penalties so far plus each seat's exposure -- what the chief would charge
-    it on a whole lap now -- counted ``1 + stops left / 36`` times, as the heuristic
-    does (:mod:`core.bots.pueblo_heuristic`): the final lap charges a whole lap, each
-    stop before it one square. Lower is better; reads the determinized state's
-    ``sight`` (the engine's own rule), which a bot may do on its own guesses.
-
-    The chief's next stop is known better than an average square: when the seat to
-    move will move him next (it is placing, or moving him), it is charged as the
-    square of the four ahead that is best for that seat (by this same measure), in
-    place of one average stop."""
-    from core.games.pueblo.geometry import RING
-
-    if state.is_over():
-        return outcome(state)
-    pueblo: Any = state
-    players = len(pueblo.penalties)
-    sights = [pueblo.sight(index)[1] for index in range(RING)]
-    exposure = [sum(points[seat] for points in sights) for seat in range(players)]
-    stops = sum(pueblo.stones_left(seat) for seat in range(players))
-    factor = 1 + stops / RING
-    penalties = list(pueblo.penalties)
-    mover = pueblo.current
-    if pueblo.phase in ("place", "chief") and mover is not None:
-        if pueblo.phase == "place":
-            factor -= 1 / RING  # the stone now placed is one stop fewer to come
-        best = None
-        for steps in range(1, 5):
-            points = sights[(pueblo.chief + steps) % RING]
-            mine = points[mover] - max(p for s, p in enumerate(points) if s != mover)
-            if best is None or mine < best[0]:
-                best = mine, points
-        assert best is not None
-        penalties = [p + q for p, q in zip(penalties, best[1], strict=True)]
-    projected = [-(p + factor * e) for p, e in zip(penalties, exposure, strict=True)]
-    return margins(projected, width or 10.0)
-
-
-def offseason_evaluation(state: State, width: float = 0.0) -> list[float]:
-    """Camel Up Off Season: coins plus what each seat's loaded camels and +1 tokens
-    are worth, as the heuristic values them (:mod:`core.bots.offseason_heuristic`:
-    goods at the price of their best lots, less as the end nears), from each seat's
-    own view of the determinized state."""
-    from core.bots.offseason_heuristic import Merchant
-
-    if state.is_over():
-        return outcome(state)
-    totals = []
-    for seat in range(len(state.scores())):
-        merchant = Merchant(state.view(seat), seat, random.Random(0))
-        totals.append(merchant.coins + merchant.worth(merchant.caravan, merchant.tokens))
-    return margins(totals, width or 4.0)
-
-
-EVALUATIONS: dict[str, Callable[[State, float], list[float]]] = {
-    "scores": score_evaluation,
-    "caravan": caravan_evaluation,
-    "camping": camping_evaluation,
-    "pueblo": pueblo_evaluation,
-    "offseason": offseason_evaluation,
-}
-"""Cut-off evaluations by name; each takes a state and a logistic width (0: its own)."""
-
-
-# ---------------------------------------------------------------------- the tree
-
-
-class _Edge:
-    """An action from a node: its visits, its total reward, how often it was legal."""
-
-    __slots__ = ("visits", "total", "avail", "bias", "gain", "child")
-
-    def __init__(self, bias: float = 0.0) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 1
-        self.bias = bias  # progressive bias: bias / visits is added to the mean
-        self.gain = 0.0  # simultaneous choices: Exp3's importance-weighted total
-        self.child: _Node | None = None
-
-
-class _Node:
-    """A point of the action history: per seat to move, its actions' edges."""
-
-    __slots__ = ("edges", "joint")
-
-    def __init__(self) -> None:
-        self.edges: dict[int, dict[str, _Edge]] = {}
-        self.joint: dict[tuple[str, ...], _Node] | None = None  # after a simultaneous block
-
-
-def _select(
-    table: dict[str, _Edge],
-    legal: list[str],
-    rng: random.Random,
-    exploration: float,
-) -> tuple[str, _Edge, bool]:
-    """UCB1 over the legal actions, an untried one first; (action, edge, is_new).
-
-    Ties go to the first action in order."""
-    untried = []
-    waiting = None  # an edge made before its first visit (the prior)
-    for action in legal:
-        edge = table.get(action)
-        if edge is None:
-            untried.append(action)
-        else:
-            edge.avail += 1
-            if not edge.visits:
-                waiting = action, edge
-    if waiting is not None:
-        return waiting[0], waiting[1], True
-    if untried:
-        action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-        edge = table[action] = _Edge()
-        return action, edge, True
-    log = math.log
-    best_action, best_edge, best = legal[0], table[legal[0]], -1.0
-    for action in legal:
-        edge = table[action]
-        n = edge.visits
-        value = (edge.total + edge.bias) / n + exploration * math.sqrt(log(edge.avail) / n)
-        if value > best:
-            best_action, best_edge, best = action, edge, value
-    return best_action, best_edge, False
-
-
-def _select_simultaneous(
-    table: dict[str, _Edge], legal: list[str], rng: random.Random
-) -> tuple[str, _Edge, bool, float]:
-    """Exp3 over the legal actions; (action, edge, is_new, 1 / probability of the action).
-
-    A seat choosing in a simultaneous block needs a mixed strategy: UCB's choices are
-    deterministic, and two seats choosing by UCB can fall into lockstep (always
-    matching in matching pennies, as their exploration terms grow alike). Exp3 draws
-    from ``exp(eta * gain)``, mixed with ``GAMMA`` of uniform exploration, where an
-    action's gain sums its rewards divided by the probability it had when drawn.
-    """
-    k = len(legal)
-    eta = GAMMA / k
-    gains = [0.0] * k
-    for i, action in enumerate(legal):
-        edge = table.get(action)
-        if edge is not None:
-            edge.avail += 1
-            gains[i] = edge.gain
-    top = max(gains)
-    weights = [math.exp(eta * (g - top)) for g in gains]
-    total = sum(weights)
-    probabilities = [(1 - GAMMA) * w / total + GAMMA / k for w in weights]
-    pick = rng.random()
-    index = k - 1
-    for i, p in enumerate(probabilities):
-        pick -= p
-        if pick < 0:
-            index = i
-            break
-    action = legal[index]
-    edge = table.get(action)
-    new = edge is None
-    if edge is None:
-        edge = table[action] = _Edge()
-    return action, edge, new, 1.0 / probabilities[index]
 
 
 @dataclass(frozen=True)
@@ -454,9 +210,9 @@ def search(
     budget = iterations if iterations is not None else math.inf
     deadline = start + seconds if seconds is not None else math.inf
     judge = evaluate or score_evaluation
-    root = _Node()
+    root = Node()
     if prior is not None and prior in legal and prior_bias:
-        root.edges[seat] = {prior: _Edge(prior_bias)}
+        root.edges[seat] = {prior: Edge(prior_bias)}
         root.edges[seat][prior].avail = 0
     narrow: Callable[[list[str]], list[str]] | None = None
     first, growth = widening
@@ -485,7 +241,7 @@ def search(
     clock = time.perf_counter
     while done < budget and (done == 0 or clock() < deadline):
         guess = state.determinize(seat, rng)
-        path, node = _descend(root, guess, rng, exploration, (seat, narrow), tree_depth)
+        path, node = descend(root, guess, rng, exploration, (seat, narrow), tree_depth)
         plies += _play_out(guess, rng, rollout, depth)
         rewards = outcome(guess) if guess.is_over() else judge(guess)
         for mover, edge, weight in path:
@@ -504,71 +260,6 @@ def search(
     chosen = max(legal, key=preference)
     values = {a: e.total / e.visits for a, e in table.items() if e.visits}
     return SearchResult(chosen, done, time.perf_counter() - start, visits, values, plies)
-
-
-def _descend(
-    root: _Node,
-    state: State,
-    rng: random.Random,
-    exploration: float,
-    narrowed: tuple[int, Callable[[list[str]], list[str]] | None] = (-1, None),
-    tree_depth: int | None = None,
-) -> tuple[list[tuple[int, _Edge, float]], _Node]:
-    """Selection and expansion on ``state`` (changed in place); the edges taken, each
-    with its Exp3 weight (0 for a choice made alone, by UCB). ``narrowed`` is a seat
-    and what it may choose from at the root (progressive widening), or None. After
-    ``tree_depth`` actions the descent stops (the rollout plays on, from the middle
-    of a simultaneous block if need be)."""
-    seat, narrow = narrowed
-    limit = tree_depth if tree_depth is not None else math.inf
-    path: list[tuple[int, _Edge, float]] = []
-    node = root
-    while True:
-        movers = state.to_move()
-        if not movers or len(path) >= limit:
-            return path, node
-        if len(movers) == 1:
-            (mover,) = movers
-            table = node.edges.get(mover)
-            if table is None:
-                table = node.edges[mover] = {}
-            legal = state.legal_actions(mover)
-            if narrow is not None and node is root and mover == seat:
-                legal = narrow(legal)
-            action, edge, new = _select(table, legal, rng, exploration)
-            state.apply(mover, action)
-            path.append((mover, edge, 0.0))
-            if edge.child is None:
-                edge.child = _Node()
-            node = edge.child
-        else:
-            # Decoupled: every seat of the block draws from its own statistics at
-            # this node (Exp3), blind to what the seats before it chose.
-            chosen = []
-            new = False
-            for mover in sorted(movers):
-                if mover not in state.to_move() or len(path) >= limit:
-                    continue
-                table = node.edges.get(mover)
-                if table is None:
-                    table = node.edges[mover] = {}
-                legal = state.legal_actions(mover)
-                if narrow is not None and node is root and mover == seat:
-                    legal = narrow(legal)
-                action, edge, fresh, weight = _select_simultaneous(table, legal, rng)
-                state.apply(mover, action)
-                path.append((mover, edge, weight))
-                chosen.append(action)
-                new = new or fresh
-            if node.joint is None:
-                node.joint = {}
-            key = tuple(chosen)
-            child = node.joint.get(key)
-            if child is None:
-                child = node.joint[key] = _Node()
-            node = child
-        if new:
-            return path, node
 
 
 def _paired(
@@ -681,82 +372,6 @@ def ismcts_choose(
     ).action
 
 
-# ---------------------------------------------------------------------- levels
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the levels search one game (the budget is the level's: :data:`BUDGETS`)."""
-
-    depth: int | None = None  # rollout plies before evaluating; None: to the end
-    evaluation: str = "scores"  # a key of EVALUATIONS
-    scale: float = 0.0  # the evaluation's logistic width (0: its own default)
-    rollout: str = "random"  # "random", "heuristic" (the game's), or "light" (:func:`light`)
-    prior_bias: float = 0.0  # progressive bias towards the heuristic's choice at the root
-    exploration: float = EXPLORATION
-    candidates: int = 0  # the root starts with the heuristic's best k actions (0: all)
-    widening: float = 0.0  # ... and one more as sqrt(iterations) (paired: rounds) grows by 1/this
-    tree_depth: int | None = None  # actions kept in the tree below the root; None: no bound
-    paired: bool = False  # the root alone, with common random numbers (rounds, not UCB)
-    confidence: float = 0.0  # paired: standard errors by which to overrule the heuristic
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long a level searches a move: whichever bound comes first (None: no bound)."""
-
-    seconds: float | None
-    iterations: int | None
-
-
-BUDGETS: dict[str, Budget] = {
-    "normal": Budget(NORMAL_SECONDS, NORMAL_ITERATIONS),
-    "hard": Budget(HARD_SECONDS, HARD_ITERATIONS),
-}
-"""Per level. Tests may swap in iteration-only budgets, which make the levels deterministic."""
-
-SETTINGS: dict[str, Settings] = {
-    "caravan": Settings(
-        depth=10,
-        evaluation="caravan",
-        rollout="heuristic",
-        candidates=4,
-        paired=True,
-        confidence=1.0,
-    ),
-    "camping": Settings(depth=6, evaluation="camping", prior_bias=2.0),
-    "feurio": Settings(depth=10, prior_bias=2.0),
-    "pueblo": Settings(
-        depth=4, evaluation="pueblo", rollout="heuristic", candidates=32, paired=True
-    ),
-    "offseason": Settings(
-        depth=12,
-        evaluation="offseason",
-        rollout="heuristic",
-        candidates=4,
-        paired=True,
-        confidence=1.0,
-    ),
-}
-"""Per game id; a game not listed is searched with ``Settings()``: random rollouts to the end."""
-
-
-def heuristic(game: str | None) -> Policy:
-    """The heuristic bot's policy for ``game`` (random for a game it does not know)."""
-    from core.bots import BOTS  # here, not at the top: core.bots may import this module
-
-    return BOTS["heuristic"].policy(game)
-
-
-def rollout_policy(kind: str, game: str | None) -> Policy | None:
-    """The rollout policy named ``kind`` for ``game`` (None: uniformly random)."""
-    if kind == "heuristic":
-        return heuristic(game)
-    if kind == "light":
-        return light
-    return None
-
-
 def light(state: State, seat: int, rng: random.Random) -> str:
     """A rollout policy barely dearer than random: in an auction (every action a bid or a
     pass) it bids the least it may, or passes; elsewhere a uniformly random action.
@@ -767,90 +382,3 @@ def light(state: State, seat: int, rng: random.Random) -> str:
             return "pass"
         return min(legal, key=lambda a: int(a.split()[1]))
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-
-
-def ranking(game: str | None) -> Callable[[State, int, random.Random], list[str]]:
-    """The heuristic's ranking of a seat's legal actions, its choice first: a game's own
-    ``ranked`` where its heuristic has one, else the choice followed by the rest."""
-    from core.bots import caravan_heuristic, offseason_heuristic, pueblo_heuristic
-
-    own = {
-        "caravan": caravan_heuristic.ranked,
-        "pueblo": pueblo_heuristic.ranked,
-        "offseason": offseason_heuristic.ranked,
-    }
-    if game in own:
-        return own[game]
-    choose = heuristic(game)
-
-    def choice_first(state: State, seat: int, rng: random.Random) -> list[str]:
-        first = choose(state, seat, rng)
-        return [first] + [a for a in state.legal_actions(seat) if a != first]
-
-    return choice_first
-
-
-def play_level(
-    level: str,
-    state: State,
-    seat: int,
-    rng: random.Random,
-    *,
-    seconds: float | None = None,
-    iterations: int | None = None,
-) -> SearchResult:
-    """Search as ``level`` ("normal" or "hard") does; ``seconds``/``iterations``, when
-    either is given, replace the level's budget."""
-    game = state.view(seat).get("game")
-    chosen = SETTINGS.get(game or "", Settings())
-    budget = BUDGETS[level]
-    if seconds is not None or iterations is not None:
-        budget = Budget(seconds, iterations)
-    width, judge = chosen.scale, EVALUATIONS[chosen.evaluation]
-
-    def evaluate(position: State) -> list[float]:
-        return judge(position, width)
-
-    prior = ranked = None
-    wants = chosen.prior_bias or chosen.candidates or chosen.paired
-    if wants and len(state.legal_actions(seat)) > 1:
-        ranked = ranking(game)(state, seat, rng)
-        prior = ranked[0]
-    return search(
-        state,
-        seat,
-        rng,
-        iterations=budget.iterations,
-        seconds=budget.seconds,
-        rollout=rollout_policy(chosen.rollout, game),
-        depth=chosen.depth,
-        evaluate=evaluate,
-        exploration=chosen.exploration,
-        prior=prior,
-        prior_bias=chosen.prior_bias,
-        candidates=ranked,
-        widening=(chosen.candidates, chosen.widening),
-        tree_depth=chosen.tree_depth,
-        paired=chosen.paired,
-        confidence=chosen.confidence,
-    )
-
-
-def easy(state: State, seat: int, rng: random.Random) -> str:
-    """The game's heuristic, but a random legal action with probability ``EASY_NOISE``."""
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < EASY_NOISE:
-        return rng.choice(legal)
-    return heuristic(state.view(seat).get("game"))(state, seat, rng)
-
-
-def normal(state: State, seat: int, rng: random.Random) -> str:
-    """IS-MCTS with a small budget (:data:`NORMAL_SECONDS`, random rollouts)."""
-    return play_level("normal", state, seat, rng).action
-
-
-def hard(state: State, seat: int, rng: random.Random) -> str:
-    """IS-MCTS with :data:`HARD_SECONDS` a move and the per-game settings."""
-    return play_level("hard", state, seat, rng).action

@@ -55,6 +55,7 @@ from core.games.pueblo.geometry import (
     POSES,
     RING,
     SQUARES,
+    placements,
     site,
     site_xy,
     square_index,
@@ -376,23 +377,9 @@ class Pueblo:
         self.lift(suffix)
         return self.scale * change
 
-    def fits(self) -> list[str]:
-        """Every legal pose and anchor on the pueblo as it stands."""
-        h, blocked = self.height, self.sacred
-        found = []
-        for cand in CANDIDATES:
-            c1, c2, c3 = cand.columns
-            o1, o2, o3 = cand.offsets
-            b = h[c1] - o1
-            if h[c2] - o2 == b and h[c3] - o3 == b:
-                if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
-                    continue
-                found.append(cand.suffix)
-        return found
-
     def best_static(self, letters: str, rng: random.Random) -> float:
         """The best static score of a stone of one of ``letters`` on the pueblo now."""
-        fits = self.fits()
+        fits = placements(self.height, self.sacred)  # the engine's rule, on this model
         if len(fits) > SAMPLE:
             fits = rng.sample(fits, SAMPLE)
         best = float("-inf")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.bots import ismcts
-from core.bots.ismcts import Budget
+from core.bots import levels
+from core.bots.levels import Budget
 
 
 @pytest.fixture(autouse=True)
 def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ismcts, "BUDGETS", {"normal": Budget(None, 3), "hard": Budget(None, 6)})
+    monkeypatch.setattr(levels, "BUDGETS", {"normal": Budget(None, 3), "hard": Budget(None, 6)})

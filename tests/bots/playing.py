@@ -11,7 +11,7 @@ from core.bots import choose_action
 from core.engine import State
 from core.games import GAMES
 
-ALLOWED = {"view", "legal_actions", "determinize"}
+ALLOWED = {"game", "view", "legal_actions", "determinize"}
 
 
 def ask(state: State, seat: int, seed: int, bot: str = "heuristic") -> str:

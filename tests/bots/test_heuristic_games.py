@@ -172,7 +172,7 @@ def test_heuristic_asks_the_state_only_about_its_own_seat(game: str) -> None:
             assert action in state.legal_actions(seat)
             assert spy.calls, "the bot never looked at the state"
             assert {name for name, _ in spy.calls} <= ALLOWED, spy.calls
-            assert {asked for _, asked in spy.calls} == {seat}, spy.calls
+            assert {asked for name, asked in spy.calls if name != "game"} == {seat}, spy.calls
             steps.add(state.view(seat)[heuristic.spied_key])
     assert heuristic.spied_steps <= steps
 

@@ -11,14 +11,14 @@ from typing import Any, cast
 
 import pytest
 
-from core.bots import ismcts
+from core.bots import ismcts, levels
 from core.bots.ismcts import ismcts_choose, search
 from core.engine import IllegalAction, State
 from core.games import GAMES
 from core.games.camping.position import position
 from tests.bots.playing import ALLOWED, Spy
 
-LEVELS = {"easy": ismcts.easy, "normal": ismcts.normal, "hard": ismcts.hard}
+LEVELS = {"easy": levels.easy, "normal": levels.normal, "hard": levels.hard}
 COUNTS = [
     (g, n) for g in sorted(GAMES) for n in range(GAMES[g].min_players, GAMES[g].max_players + 1)
 ]
@@ -64,14 +64,14 @@ def test_the_same_seed_and_iteration_budget_give_the_same_search(game: str) -> N
         assert (one.action, one.visits, one.values) == (two.action, two.visits, two.values)
         assert one.iterations == 25 or len(state.legal_actions(seat)) == 1
         rng_one, rng_two = random.Random(3), random.Random(3)
-        assert ismcts.hard(state, seat, rng_one) == ismcts.hard(state, seat, rng_two)
+        assert levels.hard(state, seat, rng_one) == levels.hard(state, seat, rng_two)
 
 
 @pytest.mark.parametrize(("game", "players"), [(g, GAMES[g].min_players) for g in sorted(GAMES)])
 def test_the_levels_ask_the_state_they_are_given_only_about_their_own_seat(
     game: str, players: int
 ) -> None:
-    """Only view / legal_actions / determinize, for their own seat; anything goes on the
+    """Only game / view / legal_actions / determinize, for their own seat; anything goes on the
     states determinize returns (they are the search's own guesses).
 
     This is the strict form of "the choice does not depend on hidden information": the
@@ -88,7 +88,8 @@ def test_the_levels_ask_the_state_they_are_given_only_about_their_own_seat(
                 assert action in state.legal_actions(seat)
                 assert spy.calls, "the bot never looked at the state"
                 assert {call for call, _ in spy.calls} <= ALLOWED, (name, spy.calls)
-                assert {asked for _, asked in spy.calls} == {seat}, (name, spy.calls)
+                asked = {who for call, who in spy.calls if call != "game"}
+                assert asked == {seat}, (name, spy.calls)
                 searched += ("determinize", seat) in spy.calls
     assert searched >= 2
 
@@ -115,6 +116,8 @@ def test_a_fence_that_takes_the_pool_and_ends_the_game_is_found() -> None:
 
 class Nim(State):
     """Take one or two counters; whoever takes the last one wins (perfect information)."""
+
+    game = "nim"
 
     def __init__(self, counters: int, turn: int = 0) -> None:
         self.counters, self.turn = counters, turn
@@ -162,6 +165,8 @@ def test_plain_mcts_finds_the_winning_take_in_a_perfect_information_game(
 
 class Pennies(State):
     """Both seats show heads or tails at once: seat 0 wins on a match, seat 1 otherwise."""
+
+    game = "pennies"
 
     def __init__(self) -> None:
         self.shown: list[str | None] = [None, None]
@@ -232,7 +237,7 @@ def test_sealed_bid_games_are_played_to_the_end(players: int) -> None:
                 continue
             guess = state.determinize(seat, rng)
             if seat == 0:
-                action = ismcts.hard(guess, seat, rng)
+                action = levels.hard(guess, seat, rng)
             else:
                 action = rng.choice(state.legal_actions(seat))
             assert action in state.legal_actions(seat)
@@ -314,8 +319,8 @@ def test_a_cut_off_rollout_is_judged_by_the_evaluation() -> None:
 def test_the_heuristic_ranking_starts_with_its_choice_and_holds_only_legal_actions(
     game: str,
 ) -> None:
-    rank = ismcts.ranking(game)
-    choose = ismcts.heuristic(game)
+    rank = levels.ranking(game)
+    choose = levels.heuristic(game)
     seen = 0
     for state in positions(game, 2, seed=6, plies=(0, 1, 2, 7, 12, 20)):
         for seat in sorted(state.to_move()):
@@ -411,6 +416,8 @@ class Luck(State):
     Seat 0's reward (:func:`luck_reward`) is the hidden luck, drawn afresh by every
     determinization, plus 0.01 for sure, and plus 0.05 for bold in a storm but minus
     0.05 in calm: sure is always a little better than safe, bold a gamble."""
+
+    game = "luck"
 
     def __init__(self, luck: float = 0.5) -> None:
         self.luck = luck

@@ -63,6 +63,8 @@ class Region:
 class CampingState(State):
     """The whole position. Token identities (``kinds``) stay hidden until the reveal."""
 
+    game = "camping"
+
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = dict(options)

@@ -88,6 +88,8 @@ def deal_hand(rng: random.Random) -> Deal:
 class CaravanState(State):
     """A match of several hands between two merchants (seats 0 and 1)."""
 
+    game = "caravan"
+
     def __init__(self, seed: int, options: dict[str, Any]) -> None:
         self.options = dict(options)
         self.ranks = wild_range(str(options["wild_ranks"]))

@@ -98,6 +98,8 @@ def parse(action: object) -> tuple[str, Cell | None]:
 class FeurioState(State):
     """The whole position. Only the order of ``stack`` is hidden (D10)."""
 
+    game = "feurio"
+
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = dict(options)

@@ -81,6 +81,8 @@ class OffSeasonState(State):
     """The whole position. Hidden: face-down goods, the Tower's order, the cards left
     out (two players), sealed bids until they are revealed, and (by default) coins."""
 
+    game = "offseason"
+
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.options = dict(options)

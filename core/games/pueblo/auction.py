@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from core.engine import IllegalAction
 from core.games.pueblo.notation import Parsed
+from core.games.pueblo.steps import AUCTION, CARD
 
 if TYPE_CHECKING:
     from core.games.pueblo.state import PuebloState
 
-AUCTION, CARD = "auction", "card"  # the phases: bidding for a lot, taking its card
 MAX_BID = 20  # the highest bid in the turn-order auction (D10)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.games.pueblo.geometry import CANDIDATES, IS_CORNER, LINE, POSES, Candidate, site, site_xy
+from core.games.pueblo.geometry import IS_CORNER, LINE, POSES, Candidate, placements, site, site_xy
 
 COLOURS = ("red", "blue", "green", "purple")  # seat 0, 1, 2, 3 (D4)
 NEUTRAL = 4
@@ -48,17 +48,7 @@ class Building:
     def placements(self) -> tuple[str, ...]:
         """D3: every pose and anchor where a stone fits now, as ``"3@d4"``, sorted."""
         if self._placements is None:
-            h, blocked = self.height, self.sacred
-            found = []
-            for cand in CANDIDATES:
-                c1, c2, c3 = cand.columns
-                o1, o2, o3 = cand.offsets
-                b = h[c1] - o1
-                if h[c2] - o2 == b and h[c3] - o3 == b:
-                    if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
-                        continue
-                    found.append(cand.suffix)
-            self._placements = tuple(found)
+            self._placements = tuple(placements(self.height, self.sacred))
         return self._placements
 
     def _put(

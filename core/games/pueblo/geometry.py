@@ -24,6 +24,7 @@ corner and 28-35 the west side south to north.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from itertools import permutations, product
 from typing import NamedTuple
 
@@ -219,3 +220,24 @@ def candidates(pose_table: tuple[Pose, ...]) -> tuple[Candidate, ...]:
 
 CANDIDATES = candidates(POSES)
 BY_SUFFIX = {c.suffix: c for c in CANDIDATES}
+
+
+def placements(height: Sequence[int], blocked: Collection[int] = ()) -> list[str]:
+    """D3: every pose and anchor where a stone fits on a pueblo of ``height`` (per site
+    square, the levels built), none of its cubes over a ``blocked`` square (a sacred
+    site), as ``"3@d4"``, sorted. The engine's placements, and the bots' on their own
+    height maps.
+
+    >>> len(placements([0] * SQUARES)), placements([0] * SQUARES)[:2]
+    (196, ['0@a1', '0@a2'])
+    """
+    found = []
+    for cand in CANDIDATES:
+        c1, c2, c3 = cand.columns
+        o1, o2, o3 = cand.offsets
+        b = height[c1] - o1
+        if height[c2] - o2 == b and height[c3] - o3 == b:
+            if blocked and (c1 in blocked or c2 in blocked or c3 in blocked):
+                continue
+            found.append(cand.suffix)
+    return found

@@ -49,7 +49,8 @@ from typing import Any
 from core.games.pueblo import PuebloRules
 from core.games.pueblo.building import NEUTRAL, STONES, Stone
 from core.games.pueblo.geometry import BY_SUFFIX, CORNERS, RING, SIDE, site, square_index
-from core.games.pueblo.state import CHIEF, PLACE, REMOVE, PuebloState
+from core.games.pueblo.state import PuebloState
+from core.games.pueblo.steps import CHIEF, PLACE, REMOVE
 
 LETTERS = "RBGP"
 STACK = re.compile(r"[RBGPN]+")

@@ -21,8 +21,6 @@ from typing import Any
 from core.engine import IllegalAction, State
 from core.games.pueblo import notation
 from core.games.pueblo.auction import (
-    AUCTION,
-    CARD,
     MAX_BID,
     apply_bid,
     apply_card,
@@ -32,12 +30,9 @@ from core.games.pueblo.auction import (
 from core.games.pueblo.building import NEUTRAL, STONES, Building, Stone, colour_name
 from core.games.pueblo.geometry import BY_SUFFIX, CORNERS, POSES, RING, SQUARES, square_name
 from core.games.pueblo.notation import COLOURED, NEUTRAL_STONE, PASS, Parsed, parse
+from core.games.pueblo.steps import AUCTION, CARD, CHIEF, KIND, OVER, PLACE, REMOVE, SACRED
 
-KIND = {COLOURED: "coloured", NEUTRAL_STONE: "neutral"}
 LAST_PAIRS_LEFT = 4  # stones each player holds when the second auction is held (D10)
-
-SACRED = "sacred"
-PLACE, CHIEF, REMOVE, OVER = "place", "chief", "remove", "over"
 
 WHAT_NOW = {
     SACRED: "Place a sacred site first ('sacred d4').",
@@ -51,6 +46,8 @@ WHAT_NOW = {
 
 class PuebloState(Building, State):
     """The whole position. Pueblo has no hidden information and no chance after setup."""
+
+    game = "pueblo"
 
     def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
         self.players = players

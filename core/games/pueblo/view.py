@@ -24,7 +24,7 @@ from core.games.pueblo.geometry import (
     site_xy,
     square_name,
 )
-from core.games.pueblo.state import CHIEF, KIND, OVER
+from core.games.pueblo.steps import CHIEF, KIND, OVER
 
 if TYPE_CHECKING:
     from core.games.pueblo.state import PuebloState

@@ -1,0 +1,28 @@
+"""What the bots know of Caravan: the heuristic (:mod:`core.bots.caravan_heuristic`),
+the cut-off evaluation and how the levels search it (a paired search over the
+heuristic's best four plays, heuristic rollouts of ten plies)."""
+
+from __future__ import annotations
+
+from core.bots import caravan_heuristic
+from core.bots.knowledge import GameKnowledge, Settings
+from core.bots.rewards import margins, outcome
+from core.engine import State
+
+
+def evaluate(state: State, width: float = 0.0) -> list[float]:
+    """Caravan: the match scores plus what each seat has collected in this hand."""
+    if state.is_over():
+        return outcome(state)
+    view = state.view(0)  # the collections and scores are public
+    totals = [m + c for m, c in zip(view["match_scores"], view["collection_values"], strict=True)]
+    return margins(totals, width or 5.0)
+
+
+KNOWLEDGE = GameKnowledge(
+    "caravan",
+    choose=caravan_heuristic.choose,
+    ranked=caravan_heuristic.ranked,
+    evaluate=evaluate,
+    settings=Settings(depth=10, rollout="heuristic", candidates=4, paired=True, confidence=1.0),
+)
