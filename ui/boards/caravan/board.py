@@ -14,6 +14,7 @@ from typing import Any
 
 from nicegui import ui
 
+from core.games.caravan.notation import PASS, play_cards, play_top
 from ui.attrs import attrs
 from ui.boards.caravan import texts
 from ui.boards.caravan.cards import card, card_name
@@ -25,7 +26,7 @@ from ui.boards.caravan.markup import (
     pile_html,
     season_html,
 )
-from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
+from ui.boards.caravan.plays import extendable, matching
 from ui.i18n import Translator
 
 Submit = Callable[[str], Awaitable[bool]]
@@ -191,8 +192,8 @@ class CaravanBoard:
         if action == PASS:
             return self.t("caravan.passes")
         names = " + ".join(card_name(self.t, code) for code in play_cards(action))
-        top = action.partition("@")[2]
-        return self.t("caravan.played_run", cards=names, top=top) if top else names
+        top = play_top(action)
+        return self.t("caravan.played_run", cards=names, top=top) if top is not None else names
 
     def _draw_indicators(self) -> None:
         self.indicators.set_content(indicators_html(self.t, self.view["indicators"]))
