@@ -145,7 +145,7 @@ class CaravanState(State):
         too (the next hand is dealt from it); what is only ever replaced is shared."""
         other = object.__new__(CaravanState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
         other.rng.setstate(self.rng.getstate())
         other.match_scores = list(self.match_scores)
         other.starters = list(self.starters)
