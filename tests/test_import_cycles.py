@@ -5,8 +5,9 @@ The graph is read from the source with :mod:`ast`, not by importing: every ``imp
 function closes a cycle as surely as one at the top, only later), relative ones resolved.
 An import under ``if TYPE_CHECKING:`` is left out: it never runs, so it orders nothing at
 start-up, and it is how a module holding one phase of a game (``offseason/auction.py``)
-names the game's state it works on in its annotations while the state calls it. ``from package import name`` points at the module ``package.name`` when there is
-one, else at the package. Each strongly connected part of the graph is reported with one
+names the game's state it works on in its annotations while the state calls it.
+``from package import name`` points at the module ``package.name`` when there is one,
+else at the package. Each strongly connected part of the graph is reported with one
 cycle through it.
 """
 

@@ -36,7 +36,8 @@ from core.games.caravan.combos import (
     read_play,
     wild_range,
 )
-from core.games.caravan.state import FINAL, PASS
+from core.games.caravan.notation import PASS
+from core.games.caravan.state import FINAL
 
 # Weights, in points of the hand score.
 TURN = 1.2  # one play fewer needed to empty the hand

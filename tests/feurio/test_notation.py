@@ -8,8 +8,8 @@ import pytest
 
 from core.engine import IllegalAction
 from core.games.feurio.hexes import name
+from core.games.feurio.notation import parse
 from core.games.feurio.position import position
-from core.games.feurio.state import parse
 
 ROW = "1 2 3 4 5 6"
 DIAMOND = ". 5 .\n 5 5 .\n  5 . ."

@@ -6,12 +6,12 @@ import doctest
 
 import pytest
 
-from core.games.feurio import hexes, state
+from core.games.feurio import hexes, notation, zones
 from core.games.feurio import position as positions
 from core.games.feurio.position import position
 
 
-@pytest.mark.parametrize("module", [positions, hexes, state])
+@pytest.mark.parametrize("module", [positions, hexes, notation, zones])
 def test_the_doctests_run(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

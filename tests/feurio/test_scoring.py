@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.games.feurio.position import position
-from core.games.feurio.state import zone_score
+from core.games.feurio.zones import zone_score
 
 # A's men hold a 6 and a 5, both enclosed, and the 3 and 2 on either side of them, which
 # still have free edges. The 1s around hold nobody.

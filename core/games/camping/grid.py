@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from core.engine import IllegalAction
+from core.games.camping.notation import format_edge
 
 SIZES = (8, 9, 10)
 LETTERS = "abcdefghij"
@@ -88,7 +89,7 @@ class Grid:
 
     def edge_name(self, edge: int) -> str:
         low, high = self.ends[edge]
-        return f"{self.names[low]}|{self.names[high]}"
+        return format_edge(self.names[low], self.names[high])
 
 
 @functools.cache

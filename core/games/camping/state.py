@@ -12,17 +12,30 @@ from typing import Any
 
 from core.engine import IllegalAction, State, ranking_from_scores
 from core.games.camping.grid import Grid, grid
+from core.games.camping.notation import (
+    BUNGALOW_PHASE,
+    CARAVAN_PHASE,
+    FENCE,
+    MOVE,
+    OVER,
+    POOL_PHASE,
+    SETUP_PHASES,
+    STOP,
+    TOKEN_PHASE,
+    check_canonical,
+    format_place,
+    format_step,
+    read_fence,
+    read_place,
+    read_step,
+)
 from core.games.camping.regions import fence_cuts, partition
+from core.games.camping.view import camping_view
 
 # What a square holds. Campers: a caravan of seat p is p, a bungalow half 10 + p.
 EMPTY, POOL, TOKEN, ICE, PEST = -1, 20, 21, 22, 23
 BUNGALOW = 10
 
-POOL_PHASE, TOKEN_PHASE = "pool", "token"
-BUNGALOW_PHASE, CARAVAN_PHASE = "bungalow", "caravan"
-MOVE, FENCE, OVER = "move", "fence", "over"
-SETUP_PHASES = (POOL_PHASE, TOKEN_PHASE, BUNGALOW_PHASE, CARAVAN_PHASE)
-STOP = "stop"
 STEPS = 2
 
 
@@ -246,6 +259,11 @@ class CampingState(State):
         self.regions()
         return self._region_of[square]
 
+    def region_labels(self) -> list[int]:
+        """Per square, the label of its region (shared: do not change it)."""
+        self.regions()
+        return self._region_of
+
     def _all_owned(self) -> bool:
         """D9. A region with no camper never arises (D6 b), so 'every region owned'
         is the same as 'no region contested'."""
@@ -315,17 +333,19 @@ class CampingState(State):
         names, g = self.g.names, self.g
         if self.phase in (TOKEN_PHASE, CARAVAN_PHASE):
             word = self.phase
-            return sorted(f"{word} {names[s]}" for s in range(g.squares) if self.cells[s] == EMPTY)
+            return sorted(
+                format_place(word, (names[s],)) for s in range(g.squares) if self.cells[s] == EMPTY
+            )
         if self.phase in (POOL_PHASE, BUNGALOW_PHASE):
-            word = self.phase
-            return sorted(f"{word} {names[a]}-{names[b]}" for a, b in self._pair_placements())
+            pairs = self._pair_placements()
+            return sorted(format_place(self.phase, (names[a], names[b])) for a, b in pairs)
         if self.phase == FENCE:
             return sorted(g.edge_name(e) for e in self._legal_fences())
         actions = [STOP]
         for piece in self._movable(seat):
             for other, edge in g.neighbours[piece]:
                 if not self.fences[edge] and self.cells[other] == EMPTY:
-                    actions.append(f"{names[piece]}-{names[other]}")
+                    actions.append(format_step(names[piece], names[other]))
         return sorted(actions)
 
     def _movable(self, seat: int) -> list[int]:
@@ -334,52 +354,17 @@ class CampingState(State):
             pieces.append(self.pest)
         return pieces
 
-    def apply(self, seat: int, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
-        if self.phase == OVER:
-            raise IllegalAction("The game is over.", key="game_over")
-        if seat != self.current:
-            raise IllegalAction("It is not your turn.", key="not_your_turn")
-        text = action
+    def _apply(self, seat: int, action: str) -> None:
         if self.phase in SETUP_PHASES:
-            self._apply_setup(seat, text)
+            self._apply_setup(seat, action)
         elif self.phase == MOVE:
-            self._apply_move(seat, text)
+            self._apply_move(seat, action)
         else:
-            self._apply_fence(text)
+            self._apply_fence(action)
 
     def _apply_setup(self, seat: int, text: str) -> None:
-        word, _, where = text.partition(" ")
-        if word != self.phase:
-            raise IllegalAction(
-                f"Now is the time to place your {self.phase}: write '{self.phase} c4'"
-                + (
-                    " with both squares, as c4-d4."
-                    if self.phase in (POOL_PHASE, BUNGALOW_PHASE)
-                    else "."
-                ),
-                key=f"camping.place_{self.phase}",
-                code="notation",
-            )
-        if self.phase in (POOL_PHASE, BUNGALOW_PHASE):
-            left, dash, right = where.partition("-")
-            if not dash:
-                raise IllegalAction(
-                    "A 2x1 piece covers two squares: write them as c4-d4.",
-                    key="camping.two_squares",
-                    code="notation",
-                )
-            a, b = sorted((self.g.square(left), self.g.square(right)))
-            if self.g.edge_between(a, b) is None:
-                raise IllegalAction(
-                    "The two squares of a 2x1 piece must be side by side.",
-                    key="camping.pair_apart",
-                )
-            squares = [a, b]
-        else:
-            squares = [self.g.square(where)]
-        self._canonical(text, f"{self.phase} " + "-".join(self.g.name(s) for s in squares))
+        squares = read_place(text, self.phase, self.g)
+        check_canonical(text, format_place(self.phase, (self.g.name(s) for s in squares)))
         taken = [self.g.name(s) for s in squares if self.cells[s] != EMPTY]
         if taken:
             raise IllegalAction(
@@ -402,26 +387,13 @@ class CampingState(State):
         self.setup_index += 1
         self._advance_setup_if_done()
 
-    @staticmethod
-    def _canonical(text: str, canonical: str) -> None:
-        if text != canonical:
-            raise IllegalAction(
-                f"Write this as {canonical}.", key="canonical", code="notation", canonical=canonical
-            )
-
     def _apply_move(self, seat: int, text: str) -> None:
         if text == STOP:
             self.this_turn.append(STOP)
             self._end_movement()
             return
-        left, dash, right = text.partition("-")
-        if not dash:
-            raise IllegalAction(
-                "Now is the time to move: write a step as e5-e6, or 'stop'.",
-                key="camping.move_now",
-                code="notation",
-            )
-        a, b = self.g.square(left), self.g.square(right)
+        a, b = read_step(text, self.g)
+        left, right = self.g.name(a), self.g.name(b)  # as written: only these names read
         if a not in self._movable(seat):
             raise IllegalAction(
                 f"There is none of your caravans, nor the pest, on {left}.",
@@ -441,7 +413,7 @@ class CampingState(State):
             )
         if self.cells[b] != EMPTY:
             raise IllegalAction(f"{right} is already taken.", key="camping.occupied", square=right)
-        self._canonical(text, f"{self.g.name(a)}-{self.g.name(b)}")
+        check_canonical(text, format_step(left, right))
         content = self.cells[a]
         self.cells[a], self.cells[b] = EMPTY, content
         if content == PEST:
@@ -450,20 +422,14 @@ class CampingState(State):
             self.caravans[seat][self.caravans[seat].index(a)] = b
             self.caravans[seat].sort()
         self._invalidate(fences=False)  # owners and camper counts change, regions do not
-        self.this_turn.append(f"{self.g.name(a)}-{self.g.name(b)}")
+        self.this_turn.append(format_step(left, right))
         self.steps_left -= 1
         if self.steps_left == 0:
             self._end_movement()
 
     def _apply_fence(self, text: str) -> None:
-        if "|" not in text:
-            raise IllegalAction(
-                "Now is the time to put up your fence: write the edge as c4|c5.",
-                key="camping.fence_now",
-                code="notation",
-            )
-        edge = self.g.edge(text)
-        self._canonical(text, self.g.edge_name(edge))
+        edge = read_fence(text, self.g)
+        check_canonical(text, self.g.edge_name(edge))
         problem = self._why_not_fence(edge)
         if problem is not None:
             raise problem
@@ -491,69 +457,7 @@ class CampingState(State):
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        names = self.g.names
-        over = self.phase == OVER
-        regions = []
-        region_of: list[int] = []
-        if self.revealed:
-            region_of = list(self._region_of) if self.regions() else []
-            for label, region in enumerate(self.regions()):
-                regions.append(
-                    {
-                        "id": label,
-                        "size": len(region.squares),
-                        "owner": region.owner,
-                        "owners": sorted(region.owners),
-                        "pool": region.pool,
-                        "icecreams": region.icecreams,
-                        "pest": region.pest,
-                        "value": region.value,
-                        "label": names[region.squares[0]],
-                    }
-                )
-        tokens = [
-            {"square": names[s], "kind": kind if self.revealed else "hidden"}
-            for s, kind in zip(self.tokens, self.kinds, strict=False)
-            if not (self.revealed and kind == "pest")
-        ]
-        scores = self.scores()
-        return {
-            "game": "camping",
-            "seat": seat,
-            "players": self.players,
-            "size": self.g.n,
-            "options": dict(self.options),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move()),
-            "current": None if over else self.current,
-            "first": self.first,
-            "order": list(self.order),
-            "turn": self.turn,
-            "steps_left": self.steps_left if self.phase == MOVE else 0,
-            "setup_left": len(self.setup) - self.setup_index,
-            "revealed": self.revealed,
-            "pool": [names[s] for s in self.pool],
-            "tokens": tokens,
-            "pest": None if self.pest is None else names[self.pest],
-            "bungalows": [[names[s] for s in b] for b in self.bungalows],
-            "caravans": [[names[s] for s in c] for c in self.caravans],
-            "caravans_to_place": [
-                sum(
-                    1
-                    for phase, who in self.setup[self.setup_index :]
-                    if phase == CARAVAN_PHASE and who == p
-                )
-                for p in range(self.players)
-            ],
-            "fences": sorted(self.g.edge_name(e) for e in self.g.edges if self.fences[e]),
-            "regions": regions,
-            "region_of": region_of,
-            "scores": scores,
-            "this_turn": list(self.this_turn),
-            "last_turn": self.last_turn,
-            "auto": [self.g.edge_name(e) for e in self.auto],
-            "result": {"scores": scores, "ranking": ranking_from_scores(scores)} if over else None,
-        }
+        return camping_view(self, seat)
 
     def clone(self) -> CampingState:
         other = object.__new__(CampingState)

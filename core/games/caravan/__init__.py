@@ -48,4 +48,4 @@ class CaravanRules(Rules):
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> CaravanState:
-        return CaravanState(seed, self.validate_options(players, options))
+        return CaravanState(players, seed, self.validate_options(players, options))

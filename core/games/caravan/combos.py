@@ -1,9 +1,7 @@
-"""Caravans and bandits: reading a play, comparing plays, listing the plays of a hand.
+"""Caravans and bandits: what a play's cards make, comparing plays, the plays of a hand.
 
-A play's notation lists its cards in deck order joined by ``+``; a caravan that
-uses an Ace or a Crown as a wild adds ``@`` and its declared top rank, since the
-same cards can often be read as several runs (``1K+7SK@8`` is the Knots run 7-8,
-``1K+7SK@7`` the run 6-7).
+The notation of a play (``2MK+3MV``, ``1K+7SK@8``) is written and split in
+``notation.py``; :func:`read_play` judges what it names by the rules.
 """
 
 from __future__ import annotations
@@ -13,6 +11,7 @@ from itertools import combinations
 
 from core.engine import IllegalAction
 from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, sort_codes
+from core.games.caravan.notation import format_play, parse_play
 
 CARAVAN, BANDIT = "caravan", "bandit"
 
@@ -32,10 +31,8 @@ class Combo:
 
     @property
     def notation(self) -> str:
-        text = "+".join(self.cards)
-        if self.kind == CARAVAN and any(CARDS[c].is_wild for c in self.cards):
-            text += f"@{self.top}"
-        return text
+        wild = self.kind == CARAVAN and any(CARDS[c].is_wild for c in self.cards)
+        return format_play(self.cards, self.top if wild else None)
 
     def beats(self, other: Combo) -> bool:
         """Whether this combination may answer ``other`` (D4, D5)."""
@@ -85,34 +82,6 @@ def caravan_tops(codes: tuple[str, ...], ranks: tuple[int, int]) -> set[int]:
         ):
             tops.add(bottom + length - 1)
     return tops
-
-
-def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
-    """Split notation into known card codes (deck order) and the declared top rank."""
-    body, _, declared = action.partition("@")
-    codes = body.split("+")
-    if not body or any(code not in CARDS for code in codes):
-        raise IllegalAction(
-            f"{action!r} is not a play: write card codes joined by '+', like 2MK+3MV.",
-            key="not_a_play",
-            code="notation",
-            action=action,
-        )
-    if len(set(codes)) != len(codes):
-        raise IllegalAction(
-            "A card can only be played once.", key="duplicate_card", code="notation"
-        )
-    top: int | None = None
-    if declared:
-        if not (declared.isascii() and declared.isdigit()):
-            raise IllegalAction(
-                f"'@{declared}' is not a rank: write the top rank as a number, like @8.",
-                key="bad_top",
-                code="notation",
-                top=declared,
-            )
-        top = int(declared)
-    return tuple(sort_codes(codes)), top
 
 
 def read_play(action: str, ranks: tuple[int, int]) -> Combo:

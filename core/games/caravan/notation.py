@@ -1,4 +1,13 @@
-"""Caravan's cards as a player reads them: the corner of each card, in each language.
+"""Caravan's notation: a play's canonical text, and the cards as a player reads them.
+
+A play lists its cards' codes in deck order joined by ``+``; a caravan that uses an Ace
+or a Crown as a wild adds ``@`` and its declared top rank, since the same cards can often
+be read as several runs (``1K+7SK@8`` is the Knots run 7-8, ``1K+7SK@7`` the run 6-7).
+:func:`format_play` writes it, :func:`parse_play` reads it (the engine, which then judges
+the cards by the rules in ``combos.py``), and :func:`play_cards` and :func:`play_top`
+take apart a legal action for the boards. ``pass`` ends one's part in a season.
+
+In each language a card reads as its corner shows it:
 
 A card's corner shows its rank (``A`` for an Ace, ``2``-``9``, ``C`` for a Crown) and its
 suit letters in the page's language: the Market (canonical ``6LK``) reads ``6 LK`` in
@@ -15,10 +24,68 @@ Spaces and letter case do not matter; the cards of a play may come in any order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from core.engine import IllegalAction
 from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, SUITS, sort_codes
 from core.notation import Notation
 
 PASS = "pass"
+JOIN, TOP = "+", "@"  # between a play's cards; before a caravan's declared top
+
+
+def format_play(cards: Iterable[str], top: int | None = None) -> str:
+    """A play's notation: the cards (in the order given) joined by ``+``, then ``@top``
+    when a top is given (a caravan holding a wild)."""
+    text = JOIN.join(cards)
+    return text if top is None else f"{text}{TOP}{top}"
+
+
+def split_play(action: str) -> tuple[list[str], str]:
+    """A play's card texts and what follows its ``@`` (empty without one), unchecked."""
+    body, _, declared = action.partition(TOP)
+    return body.split(JOIN), declared
+
+
+def play_cards(action: str) -> list[str]:
+    """The card codes of a legal play, in its order."""
+    return split_play(action)[0]
+
+
+def play_top(action: str) -> int | None:
+    """The declared top of a legal play (a caravan holding a wild), else None."""
+    declared = split_play(action)[1]
+    return int(declared) if declared else None
+
+
+def parse_play(action: str) -> tuple[tuple[str, ...], int | None]:
+    """Split notation into known card codes (deck order) and the declared top rank."""
+    codes, declared = split_play(action)
+    if any(code not in CARDS for code in codes):  # an empty play is one empty code
+        raise IllegalAction(
+            f"{action!r} is not a play: write card codes joined by '+', like 2MK+3MV.",
+            key="not_a_play",
+            code="notation",
+            action=action,
+        )
+    if len(set(codes)) != len(codes):
+        raise IllegalAction(
+            "A card can only be played once.", key="duplicate_card", code="notation"
+        )
+    top: int | None = None
+    if declared:
+        if not (declared.isascii() and declared.isdigit()):
+            raise IllegalAction(
+                f"'@{declared}' is not a rank: write the top rank as a number, like @8.",
+                key="bad_top",
+                code="notation",
+                top=declared,
+            )
+        top = int(declared)
+    return tuple(sort_codes(codes)), top
+
+
+# ------------------------------------------------------------ cards as players read them
 
 # What a card's corner shows for an Ace and a Crown (number cards show their digit).
 RANK_LABELS: dict[str, dict[int, str]] = {
@@ -102,15 +169,15 @@ class CaravanNotation(Notation):
     def write(self, action: str, lang: str) -> str:
         if action == PASS:
             return action
-        body, at, top = action.partition("@")
-        return "+".join(corner(code, lang) for code in body.split("+")) + at + top
+        cards, top = split_play(action)
+        return format_play(corner(code, lang) for code in cards) + (TOP + top if top else "")
 
     def read(self, text: str, lang: str) -> str:
         compact = "".join(text.split())
         if compact.casefold() == PASS:
             return PASS
-        body, at, top = compact.partition("@")
-        codes = [read_card(part, lang) for part in body.split("+")]
+        body, at, top = compact.partition(TOP)
+        codes = [read_card(part, lang) for part in body.split(JOIN)]
         if not body or None in codes:
             return text.strip()
-        return "+".join(sort_codes([c for c in codes if c is not None])) + at + top
+        return format_play(sort_codes([c for c in codes if c is not None])) + at + top

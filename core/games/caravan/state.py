@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,8 +24,9 @@ from core.games.caravan.combos import (
     read_play,
     wild_range,
 )
+from core.games.caravan.notation import PASS
+from core.games.caravan.view import caravan_view
 
-PASS = "pass"
 LEAD, RESPOND, FINAL, OVER = "lead", "respond", "final", "over"
 
 
@@ -90,12 +90,18 @@ class CaravanState(State):
 
     game = "caravan"
 
-    def __init__(self, seed: int, options: dict[str, Any]) -> None:
+    not_text_message = "An action is a text."
+    over_message = "The match is over."
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        if players != 2:
+            raise ValueError("Caravan is a game for two.")
         self.options = dict(options)
         self.ranks = wild_range(str(options["wild_ranks"]))
         self.rng = random.Random(seed)
         self.match_scores = [0, 0]
         self.hand_no = 0
+        # Each hand's summary; replaced, never changed in place, so clones share it.
         self.history: list[dict[str, Any]] = []
         self.starters: list[int] = []
         self.deal: Deal
@@ -119,13 +125,7 @@ class CaravanState(State):
             [c.notation for c in self._playable(seat)] + ([] if self.phase == LEAD else [PASS])
         )
 
-    def apply(self, seat: int, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction("An action is a text.", key="bad_notation", code="notation")
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.", key="game_over")
-        if seat != self.turn:
-            raise IllegalAction("It is not your turn.", key="not_your_turn")
+    def _apply(self, seat: int, action: str) -> None:
         if action == PASS:
             self._pass(seat)
             return
@@ -143,7 +143,26 @@ class CaravanState(State):
         return ranking_from_scores(self.scores())
 
     def clone(self) -> CaravanState:
-        return copy.deepcopy(self)
+        """A copy to search from: the cards and the season copied, the random generator
+        too (the next hand is dealt from it); what is only ever replaced is shared."""
+        other = object.__new__(CaravanState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
+        other.rng.setstate(self.rng.getstate())
+        other.match_scores = list(self.match_scores)
+        other.starters = list(self.starters)
+        other.plays = list(self.plays)  # Play and Combo are never changed
+        deal = self.deal
+        other.deal = Deal(
+            hands=[list(h) for h in deal.hands],
+            indicators=list(deal.indicators),
+            swapped_out=deal.swapped_out,
+            unseen_wilds=list(deal.unseen_wilds),
+            unseen_numbers=list(deal.unseen_numbers),
+            collections=[list(c) for c in deal.collections],
+        )
+        # options, history, last_season and notice are replaced, never changed: shared.
+        return other
 
     def determinize(self, seat: int, rng: random.Random) -> CaravanState:
         """Re-deal the cards ``seat`` cannot see, keeping every public count.
@@ -176,41 +195,7 @@ class CaravanState(State):
         return False
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        deal = self.deal
-        return {
-            "game": "caravan",
-            "seat": seat,
-            "phase": self.phase,
-            "to_move": sorted(self.to_move()),
-            "turn": None if self.phase == OVER else self.turn,
-            "hand_no": self.hand_no,
-            "hands_total": self.options["hands"],
-            "wild_ranks": self.options["wild_ranks"],
-            "starter": self.starters[-1],
-            "match_scores": list(self.match_scores),
-            "indicators": [self._indicator(c) for c in deal.indicators],
-            "swapped_out": deal.swapped_out,
-            "hand": None if seat is None else list(deal.hands[seat]),
-            "hand_counts": [len(h) for h in deal.hands],
-            "season": [p.as_dict() for p in self.plays],
-            "collections": [list(c) for c in deal.collections],
-            "collection_values": [self._collection_value(s) for s in (0, 1)],
-            "first_out": self.first_out,
-            "last_season": copy.deepcopy(self.last_season),
-            "notice": copy.deepcopy(self.notice),
-            "history": copy.deepcopy(self.history),
-            "result": self._result() if self.phase == OVER else None,
-            "values": self._visible_values(seat),
-        }
-
-    def _visible_values(self, seat: int | None) -> dict[str, int]:
-        """What each card this seat can see would score if collected this hand."""
-        crowns, aces = self._indicator_suits()
-        seen = [c for p in self.plays for c in p.combo.cards]
-        seen += [c for pile in self.deal.collections for c in pile]
-        if seat is not None:
-            seen += self.deal.hands[seat]
-        return {c: suit_value(c, crowns, aces) for c in sort_codes(set(seen))}
+        return caravan_view(self, seat)
 
     # ------------------------------------------------------------------ helpers
 
@@ -218,20 +203,16 @@ class CaravanState(State):
     def _other(seat: int) -> int:
         return 1 - seat
 
-    def _indicator(self, code: str) -> dict[str, Any]:
-        card = CARDS[code]
-        return {"code": code, "suit": card.suit, "role": "ace" if card.rank == ACE else "crown"}
-
-    def _indicator_suits(self) -> tuple[set[str], set[str]]:
+    def indicator_suits(self) -> tuple[set[str], set[str]]:
         crowns = {CARDS[c].suit for c in self.deal.indicators if CARDS[c].rank != ACE}
         aces = {CARDS[c].suit for c in self.deal.indicators if CARDS[c].rank == ACE}
         return crowns, aces
 
-    def _collection_value(self, seat: int) -> int:
-        crowns, aces = self._indicator_suits()
+    def collection_value(self, seat: int) -> int:
+        crowns, aces = self.indicator_suits()
         return sum(suit_value(c, crowns, aces) for c in self.deal.collections[seat])
 
-    def _result(self) -> dict[str, Any]:
+    def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "ranking": self.ranking()}
 
     def _playable(self, seat: int) -> list[Combo]:
@@ -340,10 +321,10 @@ class CaravanState(State):
         if self.first_out is not None:
             other = self._other(self.first_out)
             bonus[self.first_out] = 5 + len(self.deal.hands[other])
-        collected = [self._collection_value(s) for s in (0, 1)]
+        collected = [self.collection_value(s) for s in (0, 1)]
         totals = [collected[s] + bonus[s] for s in (0, 1)]
         self.match_scores = [self.match_scores[s] + totals[s] for s in (0, 1)]
-        self.history.append(
+        self.history = self.history + [
             {
                 "hand": self.hand_no,
                 "ended": how,
@@ -357,7 +338,7 @@ class CaravanState(State):
                 "totals": totals,
                 "match_scores": list(self.match_scores),
             }
-        )
+        ]
         if self.hand_no >= self.options["hands"]:
             self.phase = OVER
             return

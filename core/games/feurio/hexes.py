@@ -1,4 +1,4 @@
-"""The hex grid of Feurio!: axial coordinates, neighbours, cell names and tile data.
+"""The hex grid of Feurio!: axial coordinates, neighbours, cell names, tiles and men.
 
 A cell is ``(q, r)`` in axial coordinates; its six neighbours differ by one of
 :data:`DIRECTIONS`. A cell is written ``q,r`` with plain decimal integers
@@ -31,6 +31,14 @@ DIAMOND: tuple[Cell, ...] = ((0, 0), (1, 0), (1, -1), (0, 1))
 """The start layout with four colours in turn: two touching tiles and the two tips."""
 TRIANGLE: tuple[Cell, ...] = ((0, 0), (1, 0), (0, 1))
 """The start layout with three colours in turn: three tiles touching each other."""
+
+COLOURS = 4
+NEUTRAL = 3  # the neutral colour in the three-player game
+MEN_PER_COLOUR = 12
+NEUTRAL_PER_PLAYER = 4
+MEN_PER_TURN = 3
+"""The firemen: twelve of each colour, four neutral ones each with three players, and
+at most three placed a turn."""
 
 _COORD = r"(0|-?[1-9][0-9]{0,3})"  # [0-9], not \d: only ASCII digits are notation
 CELL = re.compile(rf"{_COORD},{_COORD}")

@@ -40,14 +40,19 @@ import re
 from collections import Counter
 
 from core.games.feurio import FeurioRules
-from core.games.feurio.hexes import FIREBREAK, SPACES, TILES_PER_VALUE, VALUES, Cell, neighbours
-from core.games.feurio.state import (
+from core.games.feurio.hexes import (
     COLOURS,
+    FIREBREAK,
     MEN_PER_COLOUR,
     NEUTRAL,
     NEUTRAL_PER_PLAYER,
-    FeurioState,
+    SPACES,
+    TILES_PER_VALUE,
+    VALUES,
+    Cell,
+    neighbours,
 )
+from core.games.feurio.state import FeurioState
 
 TOKEN = re.compile(r"([0-6])([A-D]*)")
 LETTERS = "ABCD"

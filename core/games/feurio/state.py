@@ -13,86 +13,43 @@ which each player holds.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from core.engine import IllegalAction, State
 from core.games.feurio.hexes import (
+    COLOURS,
     DIAMOND,
     FIREBREAK,
+    MEN_PER_COLOUR,
+    MEN_PER_TURN,
+    NEUTRAL,
+    NEUTRAL_PER_PLAYER,
     SIDES,
     SPACES,
     TILES_PER_VALUE,
     TRIANGLE,
     VALUES,
     Cell,
-    cell,
     name,
     neighbours,
     order,
 )
-
-LAY, MEN, OVER = "lay", "men", "over"
-PASS, DONE = "pass", "done"
-LAY_WORD, BREAK_WORD, MAN_WORD, NEUTRAL_WORD = "lay", "break", "man", "neutral"
-WORDS = (LAY_WORD, BREAK_WORD, MAN_WORD, NEUTRAL_WORD)
-COLOURS = 4
-NEUTRAL = 3  # the neutral colour in the three-player game
-MEN_PER_COLOUR = 12
-NEUTRAL_PER_PLAYER = 4
-MEN_PER_TURN = 3
-LONGEST_ACTION = 20
-
-
-def zone_score(values: list[int], edge_values: list[int]) -> int:
-    """D7: the zone's values summed, divided by the lowest value among its tiles
-    that still have a free edge (``edge_values``), rounded up; 0 when enclosed.
-
-    >>> zone_score([6, 5, 3, 2], [3, 2]), zone_score([6, 5, 4], [4]), zone_score([6, 6], [])
-    (8, 4, 0)
-    """
-    if not edge_values:
-        return 0
-    return -(-sum(values) // min(edge_values))
-
-
-@dataclass(frozen=True)
-class Zone:
-    """One connected group of tiles holding men of one colour."""
-
-    colour: int
-    tiles: tuple[int, ...]  # tile numbers (placement order)
-    total: int
-    divisor: int | None  # lowest value among its tiles with a free edge
-
-    @property
-    def value(self) -> int:
-        return 0 if self.divisor is None else -(-self.total // self.divisor)
-
-
-def _notation_error() -> IllegalAction:
-    return IllegalAction(
-        "Write an action as 'lay 0,1', 'break 0,1', 'man 0,1', 'neutral 0,1', 'pass' or 'done'.",
-        key="feurio.notation",
-        code="notation",
-    )
-
-
-def parse(action: object) -> tuple[str, Cell | None]:
-    """The word and cell of a canonical action; IllegalAction(code="notation") otherwise.
-
-    >>> parse("man 2,-1"), parse("pass")
-    (('man', (2, -1)), ('pass', None))
-    """
-    if not isinstance(action, str) or len(action) > LONGEST_ACTION:
-        raise _notation_error()
-    if action in (PASS, DONE):
-        return action, None
-    word, space, rest = action.partition(" ")
-    where = cell(rest) if space and word in WORDS else None
-    if where is None:
-        raise _notation_error()
-    return word, where
+from core.games.feurio.notation import (
+    BREAK_WORD,
+    DONE,
+    LAY,
+    LAY_WORD,
+    MAN_WORD,
+    MEN,
+    NEUTRAL_WORD,
+    OVER,
+    PASS,
+    action_word,
+    format_action,
+    parse,
+)
+from core.games.feurio.view import copy_turn, feurio_view
+from core.games.feurio.zones import colour_scores
 
 
 class FeurioState(State):
@@ -196,9 +153,9 @@ class FeurioState(State):
         return self.available(colour) > 0 and self._any_room()
 
     def _lay_actions(self) -> list[str]:
-        actions = [f"{LAY_WORD} {name(c)}" for c in self.hottest()]
+        actions = [format_action(LAY_WORD, c) for c in self.hottest()]
         if self.options["firebreak"] and self.hand[self.colour] > 0:
-            actions += [f"{BREAK_WORD} {name(c)}" for c in self.heat()]
+            actions += [format_action(BREAK_WORD, c) for c in self.heat()]
         return sorted(actions)
 
     def _open_turn(self, colour: int) -> None:
@@ -258,7 +215,7 @@ class FeurioState(State):
     def _note_step(self, action: str, *, auto: bool) -> None:
         step = {"colour": self.colour, "seat": self.owner[self.colour], "action": action}
         step["auto"] = auto
-        if action.split(" ")[0] == LAY_WORD:
+        if action_word(action) == LAY_WORD:
             step["value"] = self.drawn
         self.steps.append(step)
 
@@ -314,18 +271,12 @@ class FeurioState(State):
         open_tiles = [name(self.cells[t]) for t in tiles if self.room(t)]
         actions = [DONE if self.placed else PASS]
         if self.hand[self.colour]:
-            actions += [f"{MAN_WORD} {c}" for c in open_tiles]
+            actions += [format_action(MAN_WORD, c) for c in open_tiles]
         if self.players == 3 and self.neutral[seat]:
-            actions += [f"{NEUTRAL_WORD} {c}" for c in open_tiles]
+            actions += [format_action(NEUTRAL_WORD, c) for c in open_tiles]
         return sorted(actions)
 
-    def apply(self, seat: int, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction("An action is a line of text.", key="bad_notation", code="notation")
-        if self.phase == OVER:
-            raise IllegalAction("The game is over.", key="game_over")
-        if seat != self.owner[self.colour]:
-            raise IllegalAction("It is not your turn.", key="not_your_turn")
+    def _apply(self, seat: int, action: str) -> None:
         word, spot = parse(action)
         if self.phase == LAY:
             self._apply_lay(word, spot)
@@ -374,7 +325,7 @@ class FeurioState(State):
                     best=best,
                     hottest=[name(c) for c in hottest],
                 )
-        self._chosen(f"{word} {where}")
+        self._chosen(format_action(word, where))
         self._lay(word, spot)
         self._proceed(None)
 
@@ -427,7 +378,7 @@ class FeurioState(State):
         self.placed += 1
         self.this_turn["on"] = name(spot)
         self.this_turn["men"][colour] += 1
-        self._chosen(f"{word} {name(spot)}")
+        self._chosen(format_action(word, spot))
         if self.placed >= MEN_PER_TURN or not self.room(tile) or not self.available(self.colour):
             self._automatic(DONE)
             self._end_turn(passed=False)
@@ -482,47 +433,10 @@ class FeurioState(State):
 
     # ------------------------------------------------------------------ results
 
-    def zones(self, colour: int) -> list[Zone]:
-        """D7: the connected groups of face-up tiles holding men of ``colour``."""
-        mine = {
-            spot
-            for tile, spot in enumerate(self.cells)
-            if self.values[tile] != FIREBREAK and self.men[COLOURS * tile + colour]
-        }
-        found: list[Zone] = []
-        for start in sorted(mine, key=order):
-            if not mine:
-                break
-            if start not in mine:
-                continue
-            mine.discard(start)
-            group, todo = [start], [start]
-            while todo:
-                for other in neighbours(todo.pop()):
-                    if other in mine:
-                        mine.discard(other)
-                        group.append(other)
-                        todo.append(other)
-            tiles = tuple(sorted(self.at[c] for c in group))
-            edged = [self.values[t] for t in tiles if self.free_edges(t)]
-            found.append(
-                Zone(
-                    colour=colour,
-                    tiles=tiles,
-                    total=sum(self.values[t] for t in tiles),
-                    divisor=min(edged) if edged else None,
-                )
-            )
-        return found
-
-    def colour_scores(self) -> list[int]:
-        """Per colour taking turns, the sum of its zones (the neutral colour scores nothing)."""
-        return [sum(z.value for z in self.zones(c)) for c in range(self.colours)]
-
     def scores(self) -> list[float]:
         """D2, D7: per seat, the zones of the colours that seat plays."""
         totals = [0.0] * self.players
-        for colour, points in enumerate(self.colour_scores()):
+        for colour, points in enumerate(colour_scores(self)):
             totals[self.owner[colour]] += points
         return totals
 
@@ -540,86 +454,8 @@ class FeurioState(State):
 
     # ------------------------------------------------------------------ views
 
-    def _tile_view(self, tile: int) -> dict[str, Any]:
-        q, r = self.cells[tile]
-        value = self.values[tile]
-        return {
-            "cell": name((q, r)),
-            "q": q,
-            "r": r,
-            "value": value,
-            "face_up": value != FIREBREAK,
-            "spaces": SPACES[value],
-            "free_edges": self.free_edges(tile),
-            "men": self.men[COLOURS * tile : COLOURS * tile + COLOURS],
-            "room": self.room(tile),
-        }
-
     def view(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        heat = self.heat()
-        hottest = [name(c) for c in self.hottest()] if self.stack or self.phase == LAY else []
-        scores = self.scores()
-        placing = None
-        if self.target is not None:
-            placing = {
-                "cell": name(self.cells[self.target]),
-                "placed": self.placed,
-                "left": MEN_PER_TURN - self.placed,
-            }
-        unseen = [0] * len(VALUES)
-        for value in self.stack:
-            unseen[value - 1] += 1
-        return {
-            "game": "feurio",
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
-            "phase": self.phase,
-            "to_move": sorted(self.to_move()),
-            "current": None if over else self.owner[self.colour],
-            "current_colour": None if over else self.colour,
-            "first_colour": self.first,
-            "colours": [
-                {
-                    "colour": c,
-                    "seat": self.owner[c] if c < self.colours else None,
-                    "neutral": c >= self.colours,
-                    "in_hand": self.hand[c] if c < self.colours else sum(self.neutral),
-                    "score": points,
-                }
-                for c, points in enumerate(self.colour_scores() + [0] * (COLOURS - self.colours))
-            ],
-            "neutral_in_hand": list(self.neutral),
-            "men_in_hand": self.men_in_hand(),
-            "turn": self.turn,
-            "stack": len(self.stack),
-            "unseen": unseen,
-            "drawn": self.drawn,
-            "tiles": [self._tile_view(t) for t in range(len(self.cells))],
-            "hottest": hottest,
-            "heat": heat[self.hottest()[0]] if hottest else None,
-            "frontier": [{"cell": name(c), "heat": heat[c]} for c in sorted(heat, key=order)],
-            "placing": placing,
-            "zones": [
-                [
-                    {
-                        "tiles": [name(self.cells[t]) for t in zone.tiles],
-                        "total": zone.total,
-                        "divisor": zone.divisor,
-                        "value": zone.value,
-                    }
-                    for zone in self.zones(c)
-                ]
-                for c in range(self.colours)
-            ],
-            "scores": scores,
-            "passes": self.passes,
-            "this_turn": _copy_turn(self.this_turn) if self.this_turn else None,
-            "last_turn": _copy_turn(self.last_turn) if self.last_turn else None,
-            "steps": [dict(step) for step in self.steps],
-            "result": {"scores": scores, "ranking": self.ranking()} if over else None,
-        }
+        return feurio_view(self, seat)
 
     def clone(self) -> FeurioState:
         other = object.__new__(FeurioState)
@@ -635,7 +471,7 @@ class FeurioState(State):
         other.touching = list(self.touching)
         other.men = list(self.men)
         other.load = list(self.load)
-        other.this_turn = _copy_turn(self.this_turn)
+        other.this_turn = copy_turn(self.this_turn)
         other.steps = list(self.steps)  # its steps are replaced, never changed
         # last_turn and the heat map are replaced, never mutated: shared.
         return other
@@ -658,7 +494,3 @@ class FeurioState(State):
         other.stack.sort()  # from a fixed order, so the shuffle depends on rng alone
         rng.shuffle(other.stack)
         return other
-
-
-def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
-    return {key: list(value) if isinstance(value, list) else value for key, value in turn.items()}

@@ -12,12 +12,12 @@ from typing import Any
 
 from nicegui import ui
 
+from core.games.camping.notation import PAIR_PHASES, is_step, split_place, split_step
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
 
-PAIR_PHASES = ("pool", "bungalow")
 SQUARE_PHASES = ("token", "caravan")
 
 
@@ -109,14 +109,14 @@ class CampingBoard(Board):
         """(first square, second square, action) for each legal 2x1 placement, both ways."""
         out = []
         for action in self.legal:
-            word, _, where = action.partition(" ")
+            word, squares = split_place(action)
             if word in PAIR_PHASES:
-                a, b = where.split("-")
+                a, b = squares
                 out += [(a, b, action), (b, a, action)]
         return out
 
     def _steps(self) -> list[tuple[str, str, str]]:
-        return [(*a.split("-"), a) for a in self.legal if "-" in a and " " not in a]  # type: ignore[misc]
+        return [(*split_step(a), a) for a in self.legal if is_step(a)]
 
     def _sources(self) -> set[str]:
         phase = self.view.get("phase")
@@ -130,7 +130,7 @@ class CampingBoard(Board):
         phase = self.view["phase"]
         clicks = Clicks(selected=self.selected)
         if phase in SQUARE_PHASES:
-            clicks.squares = {a.partition(" ")[2]: f"act:{a}" for a in self.legal}
+            clicks.squares = {split_place(a)[1][0]: f"act:{a}" for a in self.legal}
         elif phase == "fence":
             clicks.edges = {a: f"act:{a}" for a in self.legal}
         elif phase in PAIR_PHASES or phase == "move":

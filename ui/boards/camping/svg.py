@@ -14,6 +14,14 @@ from html import escape
 from typing import Any
 
 from core.games.camping.grid import LETTERS  # the column letters the notation reads
+from core.games.camping.notation import (
+    PAIR_PHASES,
+    SETUP_PHASES,
+    is_edge,
+    split_edge,
+    split_place,
+    split_step,
+)
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
 
@@ -50,7 +58,7 @@ def centre(name: str, n: int) -> tuple[float, float]:
 
 def edge_line(edge: str, n: int) -> tuple[float, float, float, float]:
     """The segment a fence on ``edge`` covers."""
-    a, b = edge.split("|")
+    a, b = split_edge(edge)
     (ax, ay), (bx, by) = square_xy(a, n), square_xy(b, n)
     if ay == by:  # side by side: a vertical segment between them
         x = max(ax, bx)
@@ -288,7 +296,7 @@ def _recent_steps(view: dict[str, Any]) -> list[str]:
     steps, _ = _turn_parts(view)
     out = []
     for step in steps:
-        a, b = step.split("-")
+        a, b = split_step(step)
         (ax, ay), (bx, by) = centre(a, n), centre(b, n)
         out.append(
             f'<circle cx="{ax}" cy="{ay}" r="9" fill="none" stroke="{RECENT}" stroke-width="3" '
@@ -299,9 +307,9 @@ def _recent_steps(view: dict[str, Any]) -> list[str]:
     last = view["last_turn"]
     if last and not view["this_turn"]:
         for action in last["actions"]:
-            word, _, where = action.partition(" ")
-            if word in ("pool", "bungalow", "caravan", "token"):
-                for square in where.split("-"):
+            word, squares = split_place(action)
+            if word in SETUP_PHASES:
+                for square in squares:
                     x, y = square_xy(square, n)
                     out.append(
                         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
@@ -318,7 +326,7 @@ def _fences(view: dict[str, Any], t: Translator) -> list[str]:
     for edge in view["fences"]:
         x1, y1, x2, y2 = edge_line(edge, n)
         colour, width = (RECENT, 8) if edge in recent else (FENCE, 6)
-        a, b = edge.split("|")
+        a, b = split_edge(edge)
         name = piece(t("a11y.camping.fence_up", a=a, b=b))
         out.append(
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
@@ -370,16 +378,16 @@ def target_name(view: dict[str, Any], token: str, selected: str | None, t: Trans
             return t(f"a11y.camping.half.{phase}", square=value)
         mover = "pest" if value == view["pest"] else "caravan"
         return t(f"a11y.camping.pick.{mover}", square=value)
-    word, _, where = value.partition(" ")
-    if word in ("pool", "bungalow"):
-        a, b = where.split("-")
+    word, squares = split_place(value)
+    if word in PAIR_PHASES:
+        a, b = squares
         return t(f"a11y.camping.place.{word}", a=a, b=b)
-    if word in ("token", "caravan"):
-        return t(f"a11y.camping.place.{word}", square=where)
-    if "|" in value:
-        a, b = value.split("|")
+    if word in SETUP_PHASES:
+        return t(f"a11y.camping.place.{word}", square=squares[0])
+    if is_edge(value):
+        a, b = split_edge(value)
         return t("a11y.camping.fence", a=a, b=b)
-    a, b = value.split("-")
+    a, b = split_step(value)
     return t("a11y.camping.step", a=a, b=b)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from nicegui import ui
 
+from core.games.caravan.notation import PASS, play_cards, play_top
 from ui.attrs import attrs
 from ui.boards.base import Board
 from ui.boards.caravan import texts
@@ -27,7 +28,7 @@ from ui.boards.caravan.markup import (
     pile_html,
     season_html,
 )
-from ui.boards.caravan.plays import PASS, extendable, matching, play_cards
+from ui.boards.caravan.plays import extendable, matching
 
 
 @dataclass
@@ -161,8 +162,8 @@ class CaravanBoard(Board):
         if action == PASS:
             return self.t("caravan.passes")
         names = " + ".join(card_name(self.t, code) for code in play_cards(action))
-        top = action.partition("@")[2]
-        return self.t("caravan.played_run", cards=names, top=top) if top else names
+        top = play_top(action)
+        return self.t("caravan.played_run", cards=names, top=top) if top is not None else names
 
     def _draw_indicators(self) -> None:
         self.indicators.set_content(indicators_html(self.t, self.view["indicators"]))

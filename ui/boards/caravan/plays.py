@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PASS = "pass"
+from core.games.caravan.notation import PASS, play_cards, play_top
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,7 @@ def offers(legal: list[str]) -> list[Offer]:
     for action in legal:
         if action == PASS:
             continue
-        body, _, top = action.partition("@")
-        found.append(Offer(action, frozenset(body.split("+")), int(top) if top else None))
+        found.append(Offer(action, frozenset(play_cards(action)), play_top(action)))
     return found
 
 
@@ -43,7 +42,3 @@ def extendable(legal: list[str], selected: set[str]) -> set[str]:
         if selected <= offer.cards:
             cards |= offer.cards
     return cards
-
-
-def play_cards(action: str) -> list[str]:
-    return action.partition("@")[0].split("+")

@@ -11,6 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
+from core.games.feurio.notation import action_word, split_action
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
@@ -112,7 +113,7 @@ class FeurioBoard(Board):
             row.classes(add="cp-current" if current else "", remove="" if current else "cp-current")
         for seat, label in self._totals.items():
             label.set_text(str(int(view["scores"][seat])))
-        kinds = {a.split(" ")[0] for a in self.legal}
+        kinds = {action_word(a) for a in self.legal}
         self.done_button.visible = mine and "done" in self.legal
         self.pass_button.visible = mine and "pass" in self.legal
         self.firebreak.visible = mine and "break" in kinds and "lay" in kinds
@@ -123,7 +124,7 @@ class FeurioBoard(Board):
     # ----------------------------------------------------------------- clicks
 
     def _clicks(self) -> Clicks:
-        kinds = {a.split(" ")[0] for a in self.legal}
+        kinds = {action_word(a) for a in self.legal}
         if self.view["phase"] == "lay":
             want = (
                 "break"
@@ -139,7 +140,7 @@ class FeurioBoard(Board):
         room = {tile["cell"]: tile["room"] for tile in self.view["tiles"]}
         clicks = Clicks()
         for action in self.legal:
-            word, _, cell = action.partition(" ")
+            word, cell = split_action(action)
             if word == want:
                 clicks.cells[cell] = f"act:{action}"
                 if word in ("man", "neutral") and room.get(cell):
@@ -196,7 +197,7 @@ class FeurioBoard(Board):
         )
 
     def action_text(self, action: str) -> str:
-        word, _, cell = action.partition(" ")
+        word, cell = split_action(action)
         if word in ("lay", "break", "man", "neutral"):
             return self.t(f"feurio.act.{word}", cell=cell)
         return self.t(f"feurio.act.{word}") if word in ("pass", "done") else action
@@ -208,7 +209,7 @@ class FeurioBoard(Board):
 
     def _step_line(self, step: dict[str, Any]) -> str:
         t = self.t
-        word, _, cell = step["action"].partition(" ")
+        word, cell = split_action(step["action"])
         if word == "lay" and step.get("value") is not None:
             action = t("feurio.act.lay_value", value=step["value"], cell=cell)
         elif word == "done":

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from core.games.feurio.notation import split_action
 from ui.boards.a11y import group, piece, target
 from ui.i18n import Translator
 
@@ -250,7 +251,7 @@ def _zones(view: dict[str, Any], t: Translator) -> list[str]:
 
 def target_name(view: dict[str, Any], token: str, room: str | None, t: Translator) -> str:
     """What clicking ``token`` does, in words: "Lay the tile on 2,-1"."""
-    word, _, cell = token.removeprefix("act:").partition(" ")
+    word, cell = split_action(token.removeprefix("act:"))
     if word == "man":
         colour = view["current_colour"]
         text = t("a11y.feurio.man", colour=colour_name(colour, t), cell=cell)
