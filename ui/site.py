@@ -42,6 +42,7 @@ from ui.auth.limits import Limiter
 from ui.bot_runner import BotRunner
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.seeds import Seeds
+from ui.site_storage import PageStorage
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +125,7 @@ class LiveInfo:
         return self.last_seen or self.opened_at
 
 
-class Site:
+class Site(PageStorage):
     """Live tables backed by the database."""
 
     # A finished table stays in memory this long for the pages still showing it; after
