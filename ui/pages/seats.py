@@ -10,8 +10,8 @@ from core.table import BOT, INVITED, SeatInfo, Table
 from ui.attrs import attrs
 from ui.boards.thinking import MAX_SEATS
 from ui.i18n import Translator
+from ui.live import LiveInfo
 from ui.seat_names import seat_name
-from ui.site import LiveInfo
 
 
 @dataclass
