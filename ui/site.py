@@ -4,6 +4,10 @@ One :class:`Site` is built when the app starts. Pages ask it for tables; it
 writes every move, and every move taken back, through the storage layer before
 the table tells anyone (the table's persistence and undo hooks), rebuilds
 unfinished matches at start-up, and runs the bots' turns.
+
+Its parts: :mod:`ui.live` (what pages show about a table beyond its game),
+:mod:`ui.site_chat` (the table chat), :mod:`ui.site_storage` (the storage calls of the
+pages, as site methods) and :mod:`ui.table_caps` (how many tables one may open).
 """
 
 from __future__ import annotations
