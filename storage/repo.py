@@ -147,14 +147,13 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     """
 
     def hook(table: Table, move: PlayedMove, after: State) -> None:
-        result = table.final_result(after) if after.is_over() else None
         append_move(
             engine,
             match_id=table.id,
             ply=move.ply,
             seat=move.seat,
             action=move.action,
-            result=result,
+            result=move.result,  # set by the table on the move that ends the game
         )
 
     return hook

@@ -399,6 +399,28 @@ async def test_the_record_result_is_filled_when_the_game_ends() -> None:
     assert table.record is record
 
 
+async def test_the_result_is_computed_once_and_handed_to_the_store_with_the_last_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stored: list[Move] = []
+    record = new_record("caravan", 2, 5, {"hands": 1}, [ANN, BOB])
+    table = Table("t1", record, SEATS, persist=lambda _t, move, _s: stored.append(move))
+    computed: list[int] = []
+    final_result = Table.final_result
+
+    def counted(self: Table, state: State) -> dict[str, Any]:
+        computed.append(self.ply)
+        return final_result(self, state)
+
+    monkeypatch.setattr(Table, "final_result", counted)
+    while not table.state.is_over():
+        await play_first_action(table)
+    assert len(computed) == 1
+    assert [move.result for move in stored[:-1]] == [None] * (len(stored) - 1)
+    assert stored[-1].result is not None
+    assert stored[-1].result is table.record["result"]
+
+
 async def test_a_table_resumes_from_its_record_at_the_last_ply() -> None:
     record = first_action_record(9)
     table = Table("t1", record, SEATS, in_memory=True)

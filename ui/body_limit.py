@@ -14,7 +14,8 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ui.i18n import Translator, best_language
-from ui.pages.import_record import MAX_BYTES
+
+MAX_BYTES = 1_000_000  # the largest record file a visitor may import (ui/pages/import_record.py)
 
 # The largest legitimate body is a record file sent to /import (at most MAX_BYTES; a long
 # game's record is about 4 kB) wrapped in its multipart form, which adds a few hundred bytes.

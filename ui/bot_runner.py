@@ -10,16 +10,13 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from nicegui import background_tasks
 
 from core.bots import choose_action
 from core.table import Move, Table, TableError
 from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool
-
-if TYPE_CHECKING:
-    from ui.site import Site
+from ui.live import LiveInfo
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +30,12 @@ class BotRunner:
     RETRY_LONGEST = 60.0
     MAX_ATTEMPTS = 12  # then it stops, logged, after about 7 minutes; a seat change wakes it
 
-    def __init__(self, site: Site, *, pause: float, pool: BotPool | None = None) -> None:
-        self.site = site
+    def __init__(
+        self, info: Callable[[str], LiveInfo], *, pause: float, pool: BotPool | None = None
+    ) -> None:
+        self.info = info  # a table's live information (who has a page open), by its id
         self.pause = pause
+        self._thinking: dict[str, set[int]] = {}  # table id -> the bot seats thinking there
         self._failures: dict[tuple[str, int], tuple[int, int]] = {}  # (table, seat): ply, count
         self.pool = pool or BotPool()
         self.choose: Callable[..., str | None] = choose_action  # what a worker runs for a turn
@@ -49,17 +49,22 @@ class BotRunner:
 
     def priority(self, table: Table) -> int:
         """A turn at a table where a seated person has a page open goes first."""
-        info = self.site.info(table.id)
+        info = self.info(table.id)
         for seat in table.seats:
             if seat.user_id is not None and info.is_present(seat.holder):
                 return PERSON_WAITING
         return NOBODY_WAITING
 
+    def thinking(self, table_id: str) -> frozenset[int]:
+        """The bot seats of the table whose turn is being thought about (or submitted):
+        a seat here starts no second think until its move is in."""
+        return frozenset(self._thinking.get(table_id, ()))
+
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)
         table.subscribe_seats(lambda table, change: self._schedule(table))
         # A player opening the page moves the table's waiting turn up the queue.
-        self.site.info(table.id).listen(
+        self.info(table.id).listen(
             lambda event: self.pool.reconsider() if event == "presence" else None
         )
         self._schedule(table)
@@ -70,7 +75,7 @@ class BotRunner:
     def _schedule(self, table: Table) -> None:
         if table.waiting or table.abandoned:
             return
-        thinking = self.site.info(table.id).thinking
+        thinking = self._thinking.setdefault(table.id, set())
         for seat in sorted(table.state.to_move()):
             if table.seats[seat].is_bot and seat not in thinking:
                 thinking.add(seat)
@@ -81,11 +86,13 @@ class BotRunner:
         until its move is in, so the moves landing meanwhile (the other bidders of a
         sealed bid) do not start a second think for it; its choice stays valid through
         them (:meth:`core.table.Table.submit`)."""
-        busy = self.site.info(table.id).thinking
         try:
             again = await self._take_turn(table, seat)
         finally:
+            busy = self._thinking.get(table.id, set())
             busy.discard(seat)
+            if not busy:
+                self._thinking.pop(table.id, None)
         if again:
             self._schedule(table)
 

@@ -4,6 +4,10 @@ One :class:`Site` is built when the app starts. Pages ask it for tables; it
 writes every move, and every move taken back, through the storage layer before
 the table tells anyone (the table's persistence and undo hooks), rebuilds
 unfinished matches at start-up, and runs the bots' turns.
+
+Its parts: :mod:`ui.live` (what pages show about a table beyond its game),
+:mod:`ui.site_chat` (the table chat), :mod:`ui.site_storage` (the storage calls of the
+pages, as site methods) and :mod:`ui.table_caps` (how many tables one may open).
 """
 
 from __future__ import annotations
@@ -11,11 +15,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import math
 import secrets
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -37,94 +38,25 @@ from core.table import (
     TableSettings,
 )
 from storage import ratings, repo
-from storage.models import CANCELLED, PLAYING, WAITING
-from ui.auth.limits import Limiter
+from storage.models import CANCELLED, PLAYING, WAITING, new_match_id
 from ui.bot_runner import BotRunner
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
+from ui.live import LiveInfo
 from ui.seeds import Seeds
+from ui.site_chat import SiteChat
+from ui.site_storage import PageStorage
+from ui.table_caps import TableCaps
 
 log = logging.getLogger(__name__)
 
-MAX_CHAT = 300  # characters in one chat line
-CHAT_KEPT = 200  # lines a table shows
 DRAIN_TIMEOUT = 5.0  # seconds a stopping site waits for the writes under way
 RECOVERY_FIRST_WAIT = 0.5  # seconds before recovery asks a silent database again, doubling
 RECOVERY_LONGEST_WAIT = 30.0
 
 R = TypeVar("R")
 
-# Tables one visitor, or one network address, may have open (neither finished, nor
-# cancelled, nor abandoned), and may open in a minute; a rematch counts as a new table.
-MAX_OPEN_PER_VISITOR = 10
-MAX_OPEN_PER_ADDRESS = 30
-NEW_PER_VISITOR_PER_MINUTE = 10
-NEW_PER_ADDRESS_PER_MINUTE = 30
-CHAT_BURST, CHAT_WINDOW = 5, 10.0  # lines one visitor may write within that many seconds
 
-
-@dataclass(frozen=True)
-class ChatLine:
-    seat: int
-    name: str
-    text: str
-    at: datetime
-
-
-def clean_chat(raw: Any) -> str | None:
-    """A chat line as it will be stored: one line, trimmed, control characters removed;
-    None when empty or longer than :data:`MAX_CHAT`. The raw length is checked first: a
-    huge line is refused without looking at each of its characters."""
-    if not isinstance(raw, str) or len(raw) > MAX_CHAT:
-        return None
-    text = " ".join(
-        "".join(c for c in raw if unicodedata.category(c)[0] != "C" or c in "\n\t").split()
-    )
-    if not text or len(text) > MAX_CHAT:
-        return None
-    return text
-
-
-@dataclass
-class LiveInfo:
-    """What pages show about a table beyond its game state, and who hears of it.
-
-    ``listeners`` are called with an event name -- ``seats``, ``presence``,
-    ``chat``, ``rematch`` or ``cancelled`` -- after the change is stored.
-    """
-
-    thinking: set[int] = field(default_factory=set)
-    present: dict[str, set[str]] = field(default_factory=dict)  # identity -> client ids
-    chat: list[ChatLine] | None = None  # loaded on first use
-    rematch: str | None = None
-    rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    players: list[SeatInfo] | None = None  # the seats as the game began (see Site.players_of)
-    cancelled: bool = False
-    listeners: list[Callable[[str], None]] = field(default_factory=list)
-    feed: Any = None  # the spectators' shared board (ui/pages/spectators.py), once needed
-    opened_at: datetime | None = None  # when the match was opened (the lobby shows its wait)
-    last_seen: datetime | None = None  # when a seated person last came or went, this process
-
-    def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
-        self.listeners.append(listener)
-        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
-
-    def tell(self, event: str) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(event)
-            except Exception:
-                log.exception("table listener failed on %s", event)
-
-    def is_present(self, identity: str) -> bool:
-        return bool(self.present.get(identity))
-
-    def unattended_since(self) -> datetime | None:
-        """Since when no seated person has had a page of the table open (as far as this
-        process knows: from the match's opening when nobody came since the start)."""
-        return self.last_seen or self.opened_at
-
-
-class Site:
+class Site(SiteChat, PageStorage):
     """Live tables backed by the database."""
 
     # A finished table stays in memory this long for the pages still showing it; after
@@ -140,11 +72,9 @@ class Site:
         self._unstore = repo.persist_undo(db)
         self.tables = Tables()
         self.live: dict[str, LiveInfo] = {}
-        self.bots = BotRunner(self, pause=bot_pause)
+        self.bots = BotRunner(self.info, pause=bot_pause)
         self._lobby: list[Callable[[], None]] = []
-        self._addresses: dict[str, str] = {}  # table id -> the address that opened it
-        self._new_by_visitor = Limiter(NEW_PER_VISITOR_PER_MINUTE, 60.0)
-        self._new_by_address = Limiter(NEW_PER_ADDRESS_PER_MINUTE, 60.0)
+        self.caps = TableCaps()  # how many tables a visitor or an address may open
         self.recovered = False  # every unfinished match has been through recovery once
         self.stopping = False  # set by drain(): no new write is begun
         self._writes = 0  # writes under way
@@ -298,43 +228,11 @@ class Site:
     def _open_game(table: Table) -> bool:
         return not table.state.is_over() and not table.abandoned
 
-    def _check_caps(self, visitor: str, address: str | None) -> None:
-        """Refuse a new table beyond the caps above (TableError, code ``too_many``)."""
-        live = [t for t in self.tables.all() if self._open_game(t)]
-        if visitor and sum(t.settings.host == visitor for t in live) >= MAX_OPEN_PER_VISITOR:
-            raise TableError(
-                "too_many",
-                f"You have {MAX_OPEN_PER_VISITOR} unfinished tables already.",
-                key="too_many_open",
-                n=MAX_OPEN_PER_VISITOR,
-            )
-        if address and sum(self._addresses.get(t.id) == address for t in live) >= (
-            MAX_OPEN_PER_ADDRESS
-        ):
-            raise TableError(
-                "too_many",
-                f"{MAX_OPEN_PER_ADDRESS} unfinished tables are open from your network already.",
-                key="too_many_open_address",
-                n=MAX_OPEN_PER_ADDRESS,
-            )
-        wait = max(
-            self._new_by_visitor.retry_after(visitor) if visitor else 0.0,
-            self._new_by_address.retry_after(address) if address else 0.0,
-        )
-        if wait > 0:
-            seconds = math.ceil(wait)
-            raise TableError(
-                "too_many",
-                f"Too many new tables in a minute; wait {seconds} s.",
-                key="too_many_new",
-                seconds=seconds,
-            )
-
     async def _forget_later(self, table_id: str) -> None:
         await asyncio.sleep(self.KEEP_FINISHED)
         self.tables.remove(table_id)
         self.live.pop(table_id, None)
-        self._addresses.pop(table_id, None)
+        self.caps.addresses.pop(table_id, None)
 
     async def create_table(
         self,
@@ -356,20 +254,17 @@ class Site:
         ``X-Caravanserai-Seed`` header) deals the table from that seed on a test site only.
         """
         visitor = (settings or TableSettings()).host
-        self._check_caps(visitor, address)
+        self.caps.check([t for t in self.tables.all() if self._open_game(t)], visitor, address)
         seed = self.seeds.draw(asked_seed)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
-        table_id = secrets.token_urlsafe(8)
+        table_id = new_match_id()
         if self.seeds.testing:
             log.info("table %s (%s) dealt from seed %d", table_id, game, seed)
         settings = TableSettings(
             **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
         )
         # Counted before the write, so that requests arriving while it is under way count.
-        if visitor:
-            self._new_by_visitor.fail(visitor)  # the limiter's word for "count one"
-        if address:
-            self._new_by_address.fail(address)
+        self.caps.count(visitor, address)
         await self.gateway(
             repo.create_match,
             match_id=table_id,
@@ -379,7 +274,7 @@ class Site:
             settings=settings,
         )
         if address:
-            self._addresses[table_id] = address
+            self.caps.addresses[table_id] = address
         table = self._host(self._open(table_id, record, seats, settings))
         self.lobby_changed()
         return table
@@ -478,7 +373,7 @@ class Site:
         info = self.info(table.id)
         info.cancelled = True
         self.tables.remove(table.id)
-        self._addresses.pop(table.id, None)
+        self.caps.addresses.pop(table.id, None)
         info.tell(event)
         self.lobby_changed()
 
@@ -542,7 +437,7 @@ class Site:
                     seats=seats,
                     user_ids=[seat.user_id for seat in seats],
                     settings=settings,
-                    address=self._addresses.get(table.id),
+                    address=self.caps.addresses.get(table.id),
                 )
                 await self.gateway(repo.set_rematch, match_id=table.id, rematch=follow.id)
             except TableError:  # over the caps on new tables: the reason is the player's
@@ -553,63 +448,6 @@ class Site:
             info.rematch = follow.id
         info.tell("rematch")
         return follow.id
-
-    def chat(self, table: Table) -> list[ChatLine]:
-        """The table's chat lines in memory, oldest first (none until :meth:`load_chat`)."""
-        return self.info(table.id).chat or []
-
-    async def load_chat(self, table: Table) -> list[ChatLine]:
-        """The table's chat lines, read from storage (through the gateway) on first use."""
-        info = self.info(table.id)
-        if info.chat is None:
-            rows = await self.gateway(repo.load_chat, match_id=table.id, limit=CHAT_KEPT)
-            if info.chat is None:  # another page may have loaded them meanwhile
-                info.chat = [ChatLine(r.seat, r.name, r.text, r.created_at) for r in rows]
-        return info.chat
-
-    @functools.cached_property
-    def chat_limits(self) -> Limiter:
-        """Chat lines per visitor (any table) over a sliding window."""
-        return Limiter(CHAT_BURST, CHAT_WINDOW)
-
-    async def post_chat(self, table: Table, *, by: str, text: Any) -> None:
-        """A player says ``text`` at the table; stored before anyone sees it.
-
-        Checked in order of cost: the raw length before the text is cleaned (a huge line
-        costs nothing), and the visitor's pace before anything is stored."""
-        if not table.settings.chat:
-            raise TableError("no_chat", "This table has no chat.")
-        held = table.seats_held_by(by)
-        if not held:
-            raise TableError("not_player", "Only the players can write here.")
-        if not isinstance(text, str) or len(text) > MAX_CHAT:
-            raise TableError("bad_chat", f"A message has 1 to {MAX_CHAT} characters.", n=MAX_CHAT)
-        wait = self.chat_limits.retry_after(by)
-        if wait > 0:
-            seconds = math.ceil(wait)
-            raise TableError(
-                "chat_pace",
-                f"You are writing fast: you may write again in {seconds} s.",
-                key="chat_pace",
-                seconds=seconds,
-            )
-        line = clean_chat(text)
-        if line is None:
-            raise TableError("bad_chat", f"A message has 1 to {MAX_CHAT} characters.", n=MAX_CHAT)
-        seat = held[0]
-        name = table.seats[seat].name
-        lines = await self.load_chat(table)  # loaded before this line is stored: added once
-        try:
-            row = await self.gateway(
-                repo.add_chat, match_id=table.id, seat=seat, name=name, text=line
-            )
-        except Exception as err:
-            log.exception("could not store a chat line at table %s", table.id)
-            raise TableError("storage", "The message could not be saved. Try again.") from err
-        self.chat_limits.fail(by)  # a line written counts against the pace
-        lines.append(ChatLine(seat, name, line, row.created_at if row else datetime.now(UTC)))
-        del lines[:-CHAT_KEPT]
-        self.info(table.id).tell("chat")
 
     def arrive(self, table_id: str, identity: str, client: str) -> None:
         info = self.info(table_id)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ui.auth.limits import Limiter
 from ui.auth.oidc import providers_from
 from ui.auth.passwords import hash_password, valid_password, verify
 from ui.auth.routes import safe_next
+from ui.rate_limit import Limiter
 
 
 class Clock:

@@ -88,7 +88,7 @@ async def test_a_game_goes_on_while_one_person_still_holds_a_seat(site: Site) ->
     ]
     table = await ann_to_move(site, seats, "pueblo")
     await table.resign(0, by=ANN, name="Normal")
-    await until(lambda: 1 in table.state.to_move() and not site.info(table.id).thinking)
+    await until(lambda: 1 in table.state.to_move() and not site.bots.thinking(table.id))
     assert status(site, table) == "playing" and not table.abandoned
     await table.resign(1, by=ANN, name="Normal 2")
     await until(lambda: status(site, table) == "finished")

@@ -14,10 +14,11 @@ from nicegui.testing import User
 from core.table import TableError
 from tests.ui.sites import ANN, BEA, new_site, two_people
 from tests.ui.test_online_pages import invite_link, open_waiting_table, other_browser, take_seat
-from ui import site as site_module
+from ui import site_chat
 from ui.i18n import Translator
 from ui.pages.errors import refusal
-from ui.site import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, Site, clean_chat
+from ui.site import Site
+from ui.site_chat import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, clean_chat
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
 
@@ -67,7 +68,7 @@ async def test_a_huge_line_is_refused_before_it_is_cleaned(
 ) -> None:
     table = await two_people(site)
     cleaned: list[Any] = []
-    monkeypatch.setattr(site_module, "clean_chat", lambda raw: cleaned.append(raw) or "x")
+    monkeypatch.setattr(site_chat, "clean_chat", lambda raw: cleaned.append(raw) or "x")
     looked = counted_categories(monkeypatch)
     with pytest.raises(TableError) as refused:
         await site.post_chat(table, by=ANN, text="x" * 600_000)

@@ -14,9 +14,9 @@ from nicegui.testing import User
 from core.record import MAX_SEAT_NAME, RecordError, validate
 from core.table import TAKEOVER_BOT
 from tests.ui.test_history_pages import played, upload
-from ui.body_limit import LIMIT, BodyLimit
+from ui.body_limit import LIMIT, MAX_BYTES, BodyLimit
 from ui.i18n import LANGUAGES, Translator
-from ui.pages.import_record import MAX_BYTES, ImportRefused, record_from_upload
+from ui.pages.import_record import ImportRefused, record_from_upload
 from ui.pages.new_table import MAX_NAME
 from ui.seat_names import bot_seat_name, takeover_seat_name
 

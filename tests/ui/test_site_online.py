@@ -10,7 +10,8 @@ import pytest
 from core.table import GUEST, SeatInfo, Table, TableError
 from storage import repo
 from tests.ui.sites import ANN, BEA, new_site, two_people
-from ui.site import MAX_CHAT, Site, clean_chat
+from ui.site import Site
+from ui.site_chat import MAX_CHAT, clean_chat
 
 CID = "c" * 32
 

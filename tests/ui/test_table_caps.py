@@ -13,11 +13,12 @@ from nicegui.testing import User
 from core.table import BOT, GUEST, SeatInfo, Table, TableError, TableSettings
 from storage import repo
 from tests.ui.sites import ANN, BEA, new_site
-from ui import site as site_module
+from ui import table_caps
 from ui.bot_pool import BotPool
 from ui.i18n import Translator
 from ui.pages.errors import refusal
-from ui.site import MAX_OPEN_PER_VISITOR, Site
+from ui.site import Site
+from ui.table_caps import MAX_OPEN_PER_VISITOR
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' was never awaited")
 
@@ -25,8 +26,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:coroutine 'Site._forget_later' w
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Site:
     """A site whose rates of new tables are out of the way of the caps on open ones."""
-    monkeypatch.setattr(site_module, "NEW_PER_VISITOR_PER_MINUTE", 1000)
-    monkeypatch.setattr(site_module, "NEW_PER_ADDRESS_PER_MINUTE", 1000)
+    monkeypatch.setattr(table_caps, "NEW_PER_VISITOR_PER_MINUTE", 1000)
+    monkeypatch.setattr(table_caps, "NEW_PER_ADDRESS_PER_MINUTE", 1000)
     return new_site(tmp_path)
 
 
@@ -84,7 +85,7 @@ async def test_a_rematch_counts_as_a_new_table(site: Site) -> None:
 async def test_one_address_is_capped_across_visitors(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(site_module, "MAX_OPEN_PER_ADDRESS", 3)
+    monkeypatch.setattr(table_caps, "MAX_OPEN_PER_ADDRESS", 3)
     for host in (ANN, ANN, BEA):
         await open_table(site, host)
     assert await refused_key(site, BEA) == "too_many_open_address"
@@ -95,9 +96,9 @@ async def test_a_visitor_opening_tables_fast_is_asked_to_wait(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     site = new_site(tmp_path)
-    monkeypatch.setattr(site_module, "MAX_OPEN_PER_VISITOR", 100)
-    monkeypatch.setattr(site_module, "MAX_OPEN_PER_ADDRESS", 100)
-    for _ in range(site_module.NEW_PER_VISITOR_PER_MINUTE):
+    monkeypatch.setattr(table_caps, "MAX_OPEN_PER_VISITOR", 100)
+    monkeypatch.setattr(table_caps, "MAX_OPEN_PER_ADDRESS", 100)
+    for _ in range(table_caps.NEW_PER_VISITOR_PER_MINUTE):
         await open_table(site, address=None)
     with pytest.raises(TableError) as refused:
         await open_table(site, address=None)
@@ -133,7 +134,7 @@ def test_every_refusal_reads_in_the_visitors_language(language: str) -> None:
 async def test_the_new_table_page_says_why_no_table_was_opened(
     user: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(site_module, "MAX_OPEN_PER_VISITOR", 0)
+    monkeypatch.setattr(table_caps, "MAX_OPEN_PER_VISITOR", 0)
     await user.open("/new/caravan")
     user.find(marker="start").click()
     await user.should_see("unfinished tables already")

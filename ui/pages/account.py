@@ -13,9 +13,6 @@ from fastapi import Request
 from nicegui import app, ui
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage import accounts
-from storage.accounts import USERNAME
-from storage.models import LOCAL
 from ui.attrs import attrs
 from ui.auth.oidc import Providers
 from ui.auth.passwords import MIN_PASSWORD
@@ -26,6 +23,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.errors import page_timeout, unavailable
 from ui.site import Site
+from ui.site_storage import LOCAL, USERNAME
 
 
 @contextmanager
@@ -178,8 +176,8 @@ def register(site: Site, providers: Providers) -> None:
         uid = visitor_id()
         with frame(t, t("account.title")):
             try:
-                user = await site.gateway(accounts.get_user, user_id=uid)
-                linked = await site.gateway(accounts.identities_of, user_id=uid)
+                user = await site.user(uid)
+                linked = await site.identities(uid)
             except StorageUnavailable as err:
                 unavailable(t, err)
                 return

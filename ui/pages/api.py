@@ -6,7 +6,6 @@ from fastapi.responses import JSONResponse
 from nicegui import app
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage import repo
 from ui.gateway import StorageUnavailable
 from ui.site import Site
 
@@ -15,7 +14,7 @@ def register(site: Site) -> None:
     @app.get("/api/matches/{match_id}")
     async def match_record(match_id: str) -> JSONResponse:
         try:
-            record = await site.gateway(repo.load_record, match_id=match_id)
+            record = await site.load_record(match_id)
         except (StorageUnavailable, SQLAlchemyError):
             return JSONResponse({"error": "The database cannot be reached."}, status_code=503)
         if record is None:

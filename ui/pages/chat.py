@@ -13,8 +13,10 @@ from nicegui import background_tasks, ui
 from core.table import Table, TableError
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
+from ui.live import ChatLine
 from ui.pages.errors import refusal
-from ui.site import CHAT_KEPT, MAX_CHAT, ChatLine, Site
+from ui.site import Site
+from ui.site_chat import CHAT_KEPT, MAX_CHAT
 
 log = logging.getLogger(__name__)
 

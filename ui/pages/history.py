@@ -12,8 +12,6 @@ from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from storage import history as stored
-from storage.history import OUTCOMES, HistoryRow
 from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
@@ -22,6 +20,7 @@ from ui.pages.errors import page_timeout, unavailable
 from ui.pages.history_query import MAX_OPPONENT, HistoryQuery, read_query
 from ui.seat_names import seat_name, seat_names
 from ui.site import Site
+from ui.site_storage import OUTCOMES, HistoryRow
 
 PER_PAGE = 20
 
@@ -86,8 +85,7 @@ async def _read(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int,
 
 
 async def _page(site: Site, query: HistoryQuery) -> tuple[list[HistoryRow], int]:
-    return await site.gateway(
-        stored.matches_for_user_page,
+    return await site.history_page(
         user_id=visitor_id(),
         game=query.game,
         result=query.result,

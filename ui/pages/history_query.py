@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from core.games import GAMES
-from storage.history import OUTCOMES
+from ui.site_storage import OUTCOMES
 
 MAX_OPPONENT = 40
 MAX_PAGE = 10_000

@@ -18,13 +18,13 @@ from core.record import RecordError, loads, replay
 from core.table import TableError
 from ui.attrs import attrs
 from ui.boards import BOARDS
+from ui.body_limit import MAX_BYTES
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
 from ui.pages.errors import refusal
 from ui.pages.replayer import Replayer
 
 log = logging.getLogger(__name__)
-MAX_BYTES = 1_000_000
 
 
 class ImportRefused(Exception):

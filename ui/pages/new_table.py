@@ -11,7 +11,6 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from core.table import BOT, GUEST, HOTSEAT, INVITED, OPEN, SeatInfo, TableError, TableSettings
-from storage import repo
 from ui import seeds
 from ui.attrs import attrs
 from ui.boards import BOARDS
@@ -170,7 +169,7 @@ def _form(
                 invited=tuple(n for n, seat in enumerate(seats) if seat.kind == INVITED),
             )
             try:
-                await site.gateway(repo.ensure_guest, user_id=me, name=my_name)
+                await site.ensure_guest(user_id=me, name=my_name)
                 user_ids = [seat.user_id for seat in seats]
                 table = await site.create_table(
                     game=game,

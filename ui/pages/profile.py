@@ -13,7 +13,6 @@ from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from storage import ratings
 from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
@@ -29,7 +28,7 @@ def register(site: Site) -> None:
         t = translator(request)
         with frame(t, t("profile.title")):
             try:
-                player = await site.gateway(ratings.profile, username=username)
+                player = await site.profile(username)
             except StorageUnavailable as err:
                 unavailable(t, err)
                 return

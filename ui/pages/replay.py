@@ -10,7 +10,6 @@ from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.record import RecordError
-from storage import repo
 from ui.boards import BOARDS
 from ui.gateway import StorageUnavailable
 from ui.layout import frame, translator, visitor_id
@@ -26,8 +25,8 @@ def register(site: Site) -> None:
         t = translator(request)
         with frame(t, t("replay.title")):
             try:
-                record = await site.gateway(repo.load_record, match_id=match_id)
-                seats = await site.gateway(repo.load_seats, match_id=match_id) if record else []
+                record = await site.load_record(match_id)
+                seats = await site.load_seats(match_id) if record else []
             except StorageUnavailable as err:
                 unavailable(t, err)
                 return

@@ -9,8 +9,8 @@ from nicegui import ui
 from core.table import BOT, INVITED, SeatInfo, Table
 from ui.attrs import attrs
 from ui.i18n import Translator
+from ui.live import LiveInfo
 from ui.seat_names import seat_name
-from ui.site import LiveInfo
 
 
 @dataclass

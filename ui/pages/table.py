@@ -8,12 +8,11 @@ from typing import Any
 
 from fastapi import Request
 from nicegui import ui
-from nicegui.events import ClickEventArguments, ValueChangeEventArguments
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
 from core.record import standing
-from core.table import TAKEOVER_BOT, Move, Table, TableError
+from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.base import Board
 from ui.boards.thinking import ThinkingMarks
@@ -28,8 +27,9 @@ from ui.pages.seats import SeatStrip
 from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import end_headline, hand_summary, match_result, player_names
+from ui.pages.table_controls import TableControls
 from ui.pages.waiting import waiting_room
-from ui.seat_names import seat_names, takeover_seat_name
+from ui.seat_names import seat_names
 from ui.site import Site
 
 TURN_CUE_JS = """<script>
@@ -80,7 +80,7 @@ def register(site: Site) -> None:
             TableView(site, table, t, uid, invite=invite if invited else "", base_url=base)
 
 
-class TableView:
+class TableView(TableControls):
     """Keeps one client's board in step with a live table."""
 
     def __init__(
@@ -182,88 +182,6 @@ class TableView:
                 self.base_url,
                 lambda text: ui.notify(text, type="negative"),
             )
-
-    def _show_controls(self) -> None:
-        """Resign while playing; a rematch once the game is over."""
-        self.controls.clear()
-        self.undo_box, self.undo_ply = None, None
-        table = self.table
-        with self.controls:
-            if table.waiting:
-                return
-            if not table.ended:
-                if self.held:
-                    self.undo_box = ui.row().classes("items-center")
-                    self._show_undo()
-                if self.own_seat is not None and not table.seats[self.own_seat].is_bot:
-                    ui.button(self.t("table.resign"), on_click=self._confirm_resign).props(
-                        'outline no-caps color=negative data-testid="resign"'
-                    ).mark("resign")
-                return
-            if self.info.rematch:
-                ui.button(
-                    self.t("table.rematch_ready"),
-                    on_click=lambda: ui.navigate.to(f"/table/{self.info.rematch}"),
-                ).props('color=primary no-caps data-testid="rematch-go"').mark("rematch-go")
-            elif self._was_player():
-                ui.button(self.t("table.rematch"), on_click=self._rematch).props(
-                    'color=primary no-caps data-testid="rematch"'
-                ).mark("rematch")
-
-    def _was_player(self) -> bool:
-        """Whether this visitor played here (a player who resigned did too)."""
-        if self.held:
-            return True
-        try:
-            return any(seat.holder == self.uid for seat in self.site.players_of(self.table))
-        except SQLAlchemyError:
-            return False
-
-    def _confirm_resign(self, e: ClickEventArguments) -> None:
-        """Ask before resigning. Resign stays disabled while its dialog is open, and the
-        confirmation once clicked, so that a double click resigns once: the server drops
-        clicks on a disabled button (a second resignation was refused from a dialog
-        already removed, an error in a task that the player never saw)."""
-        opener = e.sender
-        assert isinstance(opener, ui.button)
-        opener.disable()
-
-        async def resign() -> None:
-            if not yes.enabled:  # a click that was already on its way
-                return
-            yes.disable()
-            dialog.close()
-            seat = self.own_seat
-            if seat is None:
-                return
-            name = takeover_seat_name(TAKEOVER_BOT, self.table.seats[seat].name)
-            try:
-                await self.table.resign(seat, by=self.uid, name=name)
-            except TableError as err:
-                with self.controls:  # the dialog may be gone: the controls are redrawn
-                    ui.notify(refusal(self.t, err), type="negative")
-
-        def closed(event: ValueChangeEventArguments) -> None:
-            if not event.value and yes.enabled and not opener.is_deleted:
-                opener.enable()  # kept playing
-
-        with self.controls, ui.dialog().on_value_change(closed) as dialog, ui.card():
-            ui.label(self.t("table.resign_confirm")).classes("text-base")
-            with ui.row():
-                yes = ui.button(self.t("table.resign_yes"), on_click=resign)
-                yes.props('color=negative no-caps data-testid="resign-yes"').mark("resign-yes")
-                ui.button(self.t("table.resign_no"), on_click=dialog.close).props(
-                    'flat no-caps data-testid="resign-no"'
-                )
-        dialog.open()
-
-    async def _rematch(self) -> None:
-        try:
-            follow = await self.site.rematch(self.table, by=self.uid)
-        except TableError as err:
-            ui.notify(refusal(self.t, err), type="negative")
-            return
-        ui.navigate.to(f"/table/{follow}")
 
     def _on_event(self, event: str) -> None:
         if event in ("cancelled", "unattended"):  # closed by its host, or for want of anyone
@@ -437,37 +355,6 @@ class TableView:
             return
         self.revealed = seat
         self._rebuild()
-
-    def _show_undo(self) -> None:
-        """Offer Undo when the seat shown may take back its last step (the engine and the
-        table decide). The button is built anew for each position and sends that
-        position's ply, so the second click of a double click is refused as stale."""
-        if self.undo_box is None:
-            return
-        seat = self._viewing()
-        allowed = seat is not None and self.table.can_undo(seat, by=self.uid)
-        ply = self.table.ply if allowed else None
-        if ply == self.undo_ply:
-            return
-        self.undo_ply = ply
-        self.undo_box.clear()
-        if ply is None:
-            return
-        with self.undo_box:
-            ui.button(self.t("table.undo"), icon="undo", on_click=lambda: self._undo(ply)).props(
-                'outline no-caps data-testid="undo"'
-            ).tooltip(self.t("table.undo_hint")).mark("undo")
-
-    async def _undo(self, ply: int) -> None:
-        seat = self._viewing()
-        if seat is None:
-            return
-        try:
-            await self.table.undo(seat, by=self.uid, expected_ply=ply)
-        except TableError as err:
-            ui.notify(refusal(self.t, err), type="negative")
-            self.ply = self.table.ply
-            self._rebuild()
 
     def _on_move(self, table: Table, move: Move) -> None:
         self._show_seats()

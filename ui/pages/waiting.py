@@ -12,7 +12,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from core.bots import LEVELS
 from core.games import GAMES
 from core.table import INVITED, Table, TableError
-from storage import repo
 from ui.attrs import attrs
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
@@ -124,7 +123,7 @@ def _take_seat(
             on_error(t("error.seat_taken"))
             return
         try:
-            await site.gateway(repo.ensure_guest, user_id=uid, name=chosen)
+            await site.ensure_guest(user_id=uid, name=chosen)
         except StorageUnavailable as err:
             on_error(t(f"error.{err.code}"))
             return
