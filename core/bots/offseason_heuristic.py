@@ -52,6 +52,7 @@ import random
 
 from core.bots.offseason_merchant import TIE, Merchant
 from core.engine import State
+from core.games.offseason.notation import parse
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -88,11 +89,16 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     view = state.view(seat)
     step = view["step"]
     if step in ("bid", "open") and first.startswith("bid "):
-        wanted = int(first.split()[1])
-        rest.sort(key=lambda a: (abs(int(a.split()[1]) - wanted), a) if a != "pass" else (0, a))
+        wanted = amount(first)
+        rest.sort(key=lambda a: (abs(amount(a) - wanted), a) if a != "pass" else (0, a))
         return [first] + rest
     scores = Merchant(view, seat, rng).step_scores(step, rest) if rest else []
     if scores is None:
         return [first] + rest
     order = sorted(range(len(rest)), key=lambda i: -scores[i])
     return [first] + [rest[i] for i in order]
+
+
+def amount(bid: str) -> int:
+    """The coins of 'bid 3'."""
+    return int(parse(bid)[1][0])

@@ -252,7 +252,7 @@ class Merchant:
         ``supplied`` cards are what Supply +2 would draw."""
         caravan, tokens = self.caravan, self.tokens
         base = goods[: len(goods) - supplied]
-        word = action.split()[0]
+        word, args = notation.parse(action)
         if word == "skip":
             return self.take(caravan, tokens, base)
         if word == "purse":
@@ -267,13 +267,12 @@ class Merchant:
                 best = max(best, self.take(caravan, tokens, without(tuple(base), [code])))
             return best
         if word == "sell":
-            lot = lot_codes(action)
+            lot = args
             return price(lot) + self.take(self.sold(caravan, lot), tokens, base)
         if word == "unload":
-            return self.take(self.emptied(caravan, int(action.split()[1])), tokens, base)
+            return self.take(self.emptied(caravan, args[0]), tokens, base)
         if word == "swap":
-            _, a, b = action.split()
-            after = self.swapped(caravan, int(a), int(b))
+            after = self.swapped(caravan, *args)
             return -math.inf if after is None else self.take(after, tokens, base)
         return self.take(caravan, tokens, base)
 
@@ -302,7 +301,7 @@ class Merchant:
     def step_scores(self, step: str, actions: list[str]) -> list[float] | None:
         """The score of each action at ``step`` (higher is better; None: a step not scored)."""
         scorer = {
-            "choose": lambda acts: [self.market_value(int(a.split()[1])) for a in acts],
+            "choose": lambda acts: [self.market_value(notation.parse(a)[1][0]) for a in acts],
             "power": self.power_scores,
             "discard": self.discard_scores,
             "load": self.load_scores,
@@ -319,7 +318,7 @@ class Merchant:
         goods = self.markets[self.view["turn"]["market"]]["face_up"]
         scores = []
         for action in actions:
-            kept = goods if action == "skip" else without(tuple(goods), [action.split()[1]])
+            kept = goods if action == "skip" else without(tuple(goods), notation.parse(action)[1])
             scores.append(self.take(self.caravan, self.tokens, kept))
         return scores
 
@@ -327,7 +326,7 @@ class Merchant:
         pending = {k: canonical(v) for k, v in self.view["turn"]["pending"].items()}
         scores = []
         for action in actions:
-            _, kind, camel = action.split()
+            kind, camel = notation.parse(action)[1]
             loaded = list(self.caravan)
             loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
             rest = {k: v for k, v in pending.items() if k != kind}
@@ -341,7 +340,7 @@ class Merchant:
                 scores.append(self.worth(self.caravan, self.tokens))
                 continue
             saddled = list(self.caravan)
-            i = CAPACITIES.index(int(action.split()[1]))
+            i = CAPACITIES.index(notation.parse(action)[1][0])
             saddled[i] = (saddled[i][0], True)
             scores.append(self.worth(tuple(saddled), self.tokens - 1))
         return scores
