@@ -5,6 +5,7 @@ search it (IS-MCTS with a prior on the heuristic's choice, six-ply random rollou
 from __future__ import annotations
 
 from core.bots import camping_heuristic
+from core.bots.camping_board import Board
 from core.bots.knowledge import GameKnowledge, Settings
 from core.bots.rewards import margins, outcome
 from core.engine import State
@@ -12,11 +13,11 @@ from core.engine import State
 
 def evaluate(state: State, width: float = 0.0) -> list[float]:
     """Deluxe Camping: the heuristic's territory estimate (contested squares shared out
-    by the nearest camper, see :mod:`core.bots.camping_heuristic`), not just the
+    by the nearest camper, see :mod:`core.bots.camping_board`), not just the
     closed regions that :meth:`State.scores` counts."""
     if state.is_over():
         return outcome(state)
-    totals = camping_heuristic.Board(state.view(0), 0).totals()
+    totals = Board(state.view(0), 0).totals()
     return margins(totals, width or 10.0)
 
 

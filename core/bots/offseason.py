@@ -9,20 +9,21 @@ import random
 
 from core.bots import offseason_heuristic
 from core.bots.knowledge import GameKnowledge, Settings
+from core.bots.offseason_merchant import Merchant
 from core.bots.rewards import margins, outcome
 from core.engine import State
 
 
 def evaluate(state: State, width: float = 0.0) -> list[float]:
     """Camel Up Off Season: coins plus what each seat's loaded camels and +1 tokens
-    are worth, as the heuristic values them (:mod:`core.bots.offseason_heuristic`:
+    are worth, as the heuristic values them (:mod:`core.bots.offseason_worth`:
     goods at the price of their best lots, less as the end nears), from each seat's
     own view of the determinized state."""
     if state.is_over():
         return outcome(state)
     totals = []
     for seat in range(len(state.scores())):
-        merchant = offseason_heuristic.Merchant(state.view(seat), seat, random.Random(0))
+        merchant = Merchant(state.view(seat), seat, random.Random(0))
         totals.append(merchant.coins + merchant.worth(merchant.caravan, merchant.tokens))
     return margins(totals, width or 4.0)
 

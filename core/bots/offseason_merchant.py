@@ -1,0 +1,409 @@
+"""One seat of Off Season as the heuristic (:mod:`core.bots.offseason_heuristic`) sees it:
+:class:`Merchant`, its caravan and the markets of its view, the goods it has not
+seen sampled, and its judgement of every step -- the markets and their powers,
+loading, the +1 token, the sales, the auctions. What goods are worth is
+:mod:`core.bots.offseason_worth`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from core.bots.offseason_worth import (
+    DELAY,
+    HORIZON,
+    TOKEN_WORTH,
+    Caravan,
+    camel_worth,
+    canonical,
+    growth_ratio,
+    kind_of,
+    lot_codes,
+    plan,
+    without,
+)
+from core.games.offseason import notation
+from core.games.offseason.cards import (
+    ALL_PAY,
+    CAPACITIES,
+    CODES,
+    FACES,
+    QUICK_SALE,
+    REARRANGE,
+    SECOND_PRICE,
+    SORT,
+    SPECIAL_FACES,
+    SUPPLY,
+    SUPPLY_CARDS,
+    TOKEN,
+    UNLOAD,
+    legal_lots,
+    price,
+)
+from core.games.offseason.market import PURSE
+
+SAMPLES = 8  # draws of a market's face-down goods
+QUICK_LOTS = 2  # quick-sale lots tried per camel when valuing a market
+SHARE = 0.5  # of the worth of choosing first, bid in a standard sealed auction
+SHARE_SECOND = 0.8  # ... when the winner pays the next bid below
+SHARE_ALL_PAY = 0.25  # ... when everybody pays
+SHARE_OPEN = 0.5  # ... raised to in the once-around auction
+PASS = 0.25  # a sale scoring no more than this is not worth the goods
+LATER = 0.01  # the round before the last: per coin of a lot that would sell next round too
+TIE = 1e-9
+PER_ROUND = 3  # goods a chosen market is refilled with, on average
+
+
+class Merchant:
+    """One seat's caravan and the markets as its view shows them, and what it can do."""
+
+    def __init__(self, view: dict[str, Any], seat: int, rng: random.Random) -> None:
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.rule: str = view["options"]["fruit_rule"]
+        mine = view["caravans"][seat]
+        self.coins: int = mine["coins"] or 0
+        self.tokens: int = mine["tokens"]
+        self.caravan: Caravan = tuple(
+            (canonical(c["cards"]), bool(c["token"])) for c in mine["camels"]
+        )
+        self.markets = {m["tile"]: m for m in view["markets"]}
+        self.last = bool(view["last_round"])
+        players = view["players"]
+        if self.last or view["phase"] == "tiebreak":
+            rounds_left = 0.0
+        elif view["end_triggered"]:
+            rounds_left = 1.0
+        else:
+            rounds_left = 1.0 + view["tower"] / (PER_ROUND * players)
+        self.rounds_left = rounds_left
+        self.h = min(1.0, rounds_left / HORIZON)
+        self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
+        self.pool = self.unseen()
+        self.can_draw = view["tower"] > 0 or view["discard"] > 0
+
+    # ------------------------------------------------------------------ unseen goods
+
+    def unseen(self) -> list[str]:
+        """The codes of every card this seat has not seen (Tower, face down, left out)."""
+        seen: Counter[str] = Counter(self.view["discarded"])
+        for market in self.view["markets"]:
+            seen.update(market["face_up"])
+        for caravan in self.view["caravans"]:
+            for camel in caravan["camels"]:
+                seen.update(camel["cards"])
+        turn = self.view["turn"]
+        if turn is not None:
+            for codes in turn["pending"].values():
+                seen.update(codes)
+        return [
+            code for code, face in FACES.items() for _ in range(max(0, face.copies - seen[code]))
+        ]
+
+    def draw(self, backs: list[str | None]) -> list[str]:
+        """Codes for hidden cards with these backs (None: not known), sampled from the pool
+        without replacement (a special back is one of the four faces that carry it)."""
+        pool = list(self.pool)
+        drawn = []
+        for back in backs:
+            faces = SPECIAL_FACES.get(back or "")
+            if faces:
+                weights = [pool.count(c) + 0.1 for c in faces]
+                code = self.rng.choices(faces, weights)[0]
+                if code in pool:
+                    pool.remove(code)
+            elif pool:
+                k = self.rng.randrange(len(pool))
+                code, pool[k] = pool[k], pool[-1]
+                pool.pop()
+            else:
+                code = self.rng.choice(CODES)
+            drawn.append(code)
+        return drawn
+
+    def samples(self, market: dict[str, Any], supply: bool) -> list[list[str]]:
+        """Goods the market may hold (face up and sampled face down), with two extra
+        cards at the end when ``supply`` (the first one with the Tower's top back)."""
+        backs: list[str | None] = list(market["face_down_backs"])
+        if supply:
+            backs += [self.view["top_back"]] + [None] * (SUPPLY_CARDS - 1)
+        if not backs:
+            return [list(market["face_up"])]
+        return [list(market["face_up"]) + self.draw(backs) for _ in range(SAMPLES)]
+
+    # ------------------------------------------------------------------ worth
+
+    def worth(self, caravan: Caravan, tokens: int) -> float:
+        h, delay, rule = self.h, self.delay, self.rule
+        total = TOKEN_WORTH * h * tokens
+        for i, (codes, token) in enumerate(caravan):
+            total += camel_worth(codes, CAPACITIES[i] + token, rule, h, delay)
+        return total
+
+    def settle(self, caravan: Caravan, tokens: int) -> float:
+        """The worth after the best +1 token (or none) and the collapse check."""
+        best = self.worth(caravan, tokens)
+        if tokens:
+            for i, (codes, token) in enumerate(caravan):
+                if codes and not token:
+                    saddled = list(caravan)
+                    saddled[i] = (codes, True)
+                    best = max(best, self.worth(tuple(saddled), tokens - 1))
+        return best
+
+    def assign(self, caravan: Caravan, tokens: int, new: dict[str, tuple[str, ...]]) -> float:
+        """The best worth once every new type has an empty camel of its own."""
+        if not new:
+            return self.settle(caravan, tokens)
+        kind = next(iter(new))
+        rest = {k: v for k, v in new.items() if k != kind}
+        best = -math.inf
+        for i, (codes, _) in enumerate(caravan):
+            if not codes:
+                loaded = list(caravan)
+                loaded[i] = (new[kind], False)
+                best = max(best, self.assign(tuple(loaded), tokens, rest))
+        return best
+
+    def take(self, caravan: Caravan, tokens: int, goods: Iterable[str]) -> float:
+        """The worth after taking ``goods``: carried types join their camel, new ones
+        go where they are worth most."""
+        loaded = [list(codes) for codes, _ in caravan]
+        new: dict[str, list[str]] = {}
+        for code in goods:
+            kind = FACES[code].type
+            camel = next((i for i, c in enumerate(loaded) if c and kind_of(c) == kind), None)
+            if camel is None:
+                new.setdefault(kind, []).append(code)
+            else:
+                loaded[camel].append(code)
+        after = tuple(
+            (canonical(codes), token) for codes, (_, token) in zip(loaded, caravan, strict=True)
+        )
+        return self.assign(after, tokens, {k: canonical(v) for k, v in new.items()})
+
+    # ------------------------------------------------------------------ powers
+
+    def sold(self, caravan: Caravan, lot: tuple[str, ...]) -> Caravan:
+        kind = FACES[lot[0]].type
+        out = list(caravan)
+        for i, (codes, token) in enumerate(caravan):
+            if codes and kind_of(codes) == kind:
+                left = without(codes, lot)
+                out[i] = (left, token and bool(left))
+        return tuple(out)
+
+    def emptied(self, caravan: Caravan, camel: int) -> Caravan:
+        out = list(caravan)
+        out[CAPACITIES.index(camel)] = ((), False)
+        return tuple(out)
+
+    def swapped(self, caravan: Caravan, a: int, b: int) -> Caravan | None:
+        i, j = CAPACITIES.index(a), CAPACITIES.index(b)
+        out = list(caravan)
+        out[i], out[j] = caravan[j], caravan[i]
+        for k in (i, j):
+            codes, token = out[k]
+            if len(codes) > CAPACITIES[k] + token:
+                return None
+        return tuple(out)
+
+    def power_options(self, power: str) -> list[str]:
+        """The actions the power would offer this seat now (as the engine lists them)."""
+        options = ["skip"]
+        if power in PURSE:
+            options.append("purse")
+        elif power == TOKEN:
+            options.append("token")
+        elif power == SUPPLY:
+            if self.can_draw:
+                options.append("supply")
+        elif power == SORT:
+            options.append("sort")
+        elif power == QUICK_SALE:
+            for codes, _ in self.caravan:
+                if codes:
+                    lots = sorted(
+                        legal_lots(list(codes), self.rule),
+                        key=lambda lot: (-price(lot), -len(lot)),
+                    )
+                    options += [notation.sell(lot) for lot in lots[:QUICK_LOTS]]
+        elif power == UNLOAD:
+            options += [
+                notation.unload(CAPACITIES[i]) for i, (c, _) in enumerate(self.caravan) if c
+            ]
+        elif power == REARRANGE:
+            options += [
+                notation.swap(a, b)
+                for i, a in enumerate(CAPACITIES)
+                for b in CAPACITIES[i + 1 :]
+                if (self.caravan[i][0] or self.caravan[CAPACITIES.index(b)][0])
+                and self.swapped(self.caravan, a, b) is not None
+            ]
+        return options
+
+    def option_value(self, action: str, power: str, goods: list[str], supplied: int) -> float:
+        """Coins and worth after ``action`` of the power and taking ``goods``, whose last
+        ``supplied`` cards are what Supply +2 would draw."""
+        caravan, tokens = self.caravan, self.tokens
+        base = goods[: len(goods) - supplied]
+        word, args = notation.parse(action)
+        if word == "skip":
+            return self.take(caravan, tokens, base)
+        if word == "purse":
+            return PURSE[power] + self.take(caravan, tokens, base)
+        if word == "token":
+            return self.take(caravan, tokens + 1, base)
+        if word == "supply":
+            return self.take(caravan, tokens, goods)
+        if word == "sort":
+            best = self.take(caravan, tokens, base)
+            for code in set(base):
+                best = max(best, self.take(caravan, tokens, without(tuple(base), [code])))
+            return best
+        if word == "sell":
+            lot = args
+            return price(lot) + self.take(self.sold(caravan, lot), tokens, base)
+        if word == "unload":
+            return self.take(self.emptied(caravan, args[0]), tokens, base)
+        if word == "swap":
+            after = self.swapped(caravan, *args)
+            return -math.inf if after is None else self.take(after, tokens, base)
+        return self.take(caravan, tokens, base)
+
+    def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
+        """Each power action's mean value over samples of the market's hidden goods."""
+        power = market["power"]
+        supply = power == SUPPLY and "supply" in actions
+        drawn = self.samples(market, supply)
+        supplied = SUPPLY_CARDS if supply else 0
+        return [
+            sum(self.option_value(action, power, goods, supplied) for goods in drawn) / len(drawn)
+            for action in actions
+        ]
+
+    # ------------------------------------------------------------------ steps
+
+    def market_value(self, tile: int) -> float:
+        """Coins and the gain in worth from choosing market ``tile`` now."""
+        market = self.markets[tile]
+        options = self.power_options(market["power"])
+        coins: int = market["coins"]
+        return (
+            coins + max(self.power_values(market, options)) - self.worth(self.caravan, self.tokens)
+        )
+
+    def step_scores(self, step: str, actions: list[str]) -> list[float] | None:
+        """The score of each action at ``step`` (higher is better; None: a step not scored)."""
+        scorer = {
+            "choose": lambda acts: [self.market_value(notation.parse(a)[1][0]) for a in acts],
+            "power": self.power_scores,
+            "discard": self.discard_scores,
+            "load": self.load_scores,
+            "saddle": self.saddle_scores,
+            "sell": self.sale_scores,
+        }.get(step)
+        return None if scorer is None else scorer(actions)
+
+    def power_scores(self, actions: list[str]) -> list[float]:
+        turn = self.view["turn"]
+        return self.power_values(self.markets[turn["market"]], actions)
+
+    def discard_scores(self, actions: list[str]) -> list[float]:
+        goods = self.markets[self.view["turn"]["market"]]["face_up"]
+        scores = []
+        for action in actions:
+            kept = goods if action == "skip" else without(tuple(goods), notation.parse(action)[1])
+            scores.append(self.take(self.caravan, self.tokens, kept))
+        return scores
+
+    def load_scores(self, actions: list[str]) -> list[float]:
+        pending = {k: canonical(v) for k, v in self.view["turn"]["pending"].items()}
+        scores = []
+        for action in actions:
+            kind, camel = notation.parse(action)[1]
+            loaded = list(self.caravan)
+            loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
+            rest = {k: v for k, v in pending.items() if k != kind}
+            scores.append(self.assign(tuple(loaded), self.tokens, rest))
+        return scores
+
+    def saddle_scores(self, actions: list[str]) -> list[float]:
+        scores = []
+        for action in actions:
+            if action == "skip":
+                scores.append(self.worth(self.caravan, self.tokens))
+                continue
+            saddled = list(self.caravan)
+            i = CAPACITIES.index(notation.parse(action)[1][0])
+            saddled[i] = (saddled[i][0], True)
+            scores.append(self.worth(tuple(saddled), self.tokens - 1))
+        return scores
+
+    def sale_scores(self, actions: list[str]) -> list[float]:
+        multi = self.last or self.view["phase"] == "tiebreak"
+        penultimate = not multi and self.view["end_triggered"]
+        scores = []
+        for action in actions:
+            if action == "pass":
+                scores.append(PASS if not (multi or penultimate) else -TIE)
+                continue
+            lot = lot_codes(action)
+            coins = price(lot)
+            if multi:
+                scores.append(coins + TIE * len(lot))
+                continue
+            kind = FACES[lot[0]].type
+            i = next(i for i, (c, _) in enumerate(self.caravan) if c and kind_of(c) == kind)
+            codes, token = self.caravan[i]
+            if penultimate:  # every camel sells its best lot next round
+                after = without(codes, lot)
+                best_after = plan(after, self.rule)[0][0] if after else 0
+                gain = coins + best_after - plan(codes, self.rule)[0][0]
+                scores.append(gain + LATER * coins)  # selling now also makes room
+                continue
+            room = CAPACITIES[i] + token - len(codes)
+            ratio = growth_ratio(kind, len(lot), room)
+            scores.append(coins - self.h * coins * (ratio - 1))
+        return scores
+
+    # ------------------------------------------------------------------ auction
+
+    def first_choice(self) -> float:
+        """What choosing first is worth over choosing when someone else won."""
+        values = sorted(
+            (self.market_value(m["tile"]) for m in self.view["markets"] if m["chosen_by"] is None),
+            reverse=True,
+        )
+        if len(values) < 2:
+            return 0.0
+        n, players = len(values), self.view["players"]
+        expected = []
+        for winner in range(players):
+            if winner == self.seat:
+                continue
+            before = (self.seat - winner) % players  # others choosing before this seat
+            left = n - before
+            total = math.comb(n, left)
+            expected.append(
+                sum(values[i] * math.comb(n - 1 - i, left - 1) / total for i in range(n - left + 1))
+            )
+        return max(0.0, values[0] - sum(expected) / len(expected))
+
+    def sealed_bid(self, actions: list[str]) -> str:
+        kind = self.view["auction"]["type"]
+        share = {SECOND_PRICE: SHARE_SECOND, ALL_PAY: SHARE_ALL_PAY}.get(kind, SHARE)
+        wanted = share * self.first_choice() + self.rng.random() - 0.5
+        bid = max(0, min(self.coins, round(wanted)))
+        return notation.bid(bid) if notation.bid(bid) in actions else notation.bid(0)
+
+    def open_bid(self, actions: list[str]) -> str:
+        raise_to = self.view["auction"]["open"]["best"] + 1
+        if raise_to <= SHARE_OPEN * self.first_choice() and notation.bid(raise_to) in actions:
+            return notation.bid(raise_to)
+        return "pass" if "pass" in actions else actions[0]
