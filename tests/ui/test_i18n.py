@@ -161,14 +161,3 @@ def test_the_browser_language_is_followed_with_english_as_fallback() -> None:
     assert best_language("de;q=0.9, fr;q=0.8") == "fr"
     assert best_language("fr;q=garbage, en") == "en"
     assert best_language("") == "en"
-
-
-def test_the_catalogue_modules_doctests_pass() -> None:
-    import doctest
-
-    import ui.i18n
-    import ui.i18n.catalogues
-    import ui.i18n.zone
-
-    for module in (ui.i18n, ui.i18n.catalogues, ui.i18n.zone):
-        assert doctest.testmod(module).failed == 0, module.__name__
