@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 import pytest
 from nicegui.testing import User
 
 from core.engine import State
 from core.games import GAMES
+from tests.ui.patience import until
 from ui.boards import BOARDS
 from ui.boards.base import Board
 from ui.i18n import Translator
@@ -41,14 +41,6 @@ def board_for(game: str, state: State, seat: int | None, page: Page | None) -> B
     names = [f"P{n}" for n in range(players)]
     on_action = page.submit if page is not None else None
     return BOARDS[game].board(Translator("en"), names=names, seat=seat, on_action=on_action)
-
-
-async def until(condition: Any) -> None:
-    for _ in range(500):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the condition never held")
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
@@ -86,7 +78,7 @@ async def test_a_second_send_while_the_first_is_on_its_way_is_refused(
         board = board_for(game, state, seat, page)
     board.show(state.view(seat), legal)
     first = asyncio.create_task(board.send(legal[0]))
-    await until(lambda: board.busy)
+    assert await until(lambda: board.busy)
     assert not board.active()
     assert await board.send(legal[0]) is False
     assert await board.send(legal[-1]) is False

@@ -4,7 +4,6 @@ their words in both languages, and what is chosen is what the table stores."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
 from typing import Any
@@ -17,6 +16,7 @@ from core.games import GAMES
 from core.options import Choice, Flag, IntRange
 from storage import repo
 from storage.db import make_engine
+from tests.ui.patience import until
 from ui.i18n import EN, FR, LANGUAGES, Translator
 from ui.pages.new_table import starting_players
 from ui.pages.table_options import describe, option_fields, value_words
@@ -125,10 +125,7 @@ def test_a_table_s_options_read_as_before() -> None:
 async def stored_options(user: User) -> dict[str, Any]:
     """The options stored for the visitor's new table (the conftest points DATABASE_URL
     at the site's database)."""
-    for _ in range(200):
-        if user.back_history and "/table/" in user.back_history[-1]:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: bool(user.back_history) and "/table/" in user.back_history[-1])
     table_id = user.back_history[-1].rsplit("/", 1)[-1]
     record = repo.load_record(make_engine(os.environ["DATABASE_URL"]), match_id=table_id)
     assert record is not None
