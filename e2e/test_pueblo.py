@@ -53,3 +53,26 @@ def test_a_four_player_game_with_three_bots_is_played_to_the_result(
     record = stored_record(base_url, match_id)
     assert record["players"] == 4
     assert [seat.startswith("bot:") for seat in record["seats"]] == [False, True, True, True]
+
+
+SCENE_FPS = """() => {
+  const el = document.querySelector('[data-testid=pueblo-3d]');
+  return mounted_app.elements[el.id.replace(/^c/, '')].props.fps;
+}"""
+
+
+def test_the_3d_view_draws_few_frames_until_it_is_turned(page: Page, base_url: str) -> None:
+    """An idle scene draws a few frames a second; a pointer on it raises the rate while it
+    is turned, and the rate falls back a moment after."""
+    open_pueblo_table(page, base_url, players=2)
+    scene = page.get_by_test_id("pueblo-3d")
+    page.wait_for_function(f"() => ({SCENE_FPS})() === 4")
+    box = scene.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2, steps=5)
+    assert page.evaluate(SCENE_FPS) == 30
+    page.mouse.up()
+    page.mouse.move(5, 5)  # off the scene
+    page.wait_for_function(f"() => ({SCENE_FPS})() === 4", timeout=10_000)

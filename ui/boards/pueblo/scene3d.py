@@ -3,6 +3,14 @@
 Built once; each view then adds the cubes that appeared, deletes those that went
 (demolition, or a replay stepping back), moves the chief and marks the faces he
 saw on the last move. Nothing is rebuilt.
+
+The scene draws itself again on a timer (NiceGUI's ``fps``), whether anything changed
+or not. Nothing in it moves by itself: it changes when a view arrives or when the
+player turns it. So it draws ``IDLE_FPS`` frames a second (a new stone shows within a
+quarter of a second) and ``LIVE_FPS`` while a pointer, a finger or the wheel is on it
+and for a moment after (``FPS_JS``). At 20 frames a second an idle scene cost a third
+of a core in a browser drawing WebGL in software (bench/README.md, "The 3D scene's
+frame rate").
 """
 
 from __future__ import annotations
@@ -23,6 +31,32 @@ FACE_OFFSETS = {  # face seen -> (dx, dy, dz) of the marker plate and its size
     "top": ((0, 0, 0.51), (0.86, 0.86, 0.04)),
 }
 SEEN = "#ffeb3b"
+IDLE_FPS = 4
+LIVE_FPS = 30
+LIVE_FOR_MS = 1500  # after the last pointer, touch or wheel event on a scene
+# One listener per page for every scene on it (class ``pb-scene``): the frame rate is the
+# scene element's ``fps`` prop, set in the page's own copy of the elements' props, which
+# the scene reads before each frame. Nothing in it comes from a visitor. Run once the page
+# is connected, so that it also works on a board built after the page was sent.
+FPS_JS = f"""(() => {{
+  if (window.pbSceneFps) return;
+  window.pbSceneFps = true;
+  const timers = new Map();
+  const setFps = (el, fps) => {{
+    const element = mounted_app.elements[el.id.replace(/^c/, "")];
+    if (element && element.props.fps !== fps) element.props.fps = fps;
+  }};
+  const wake = (event) => {{
+    const el = event.target instanceof Element && event.target.closest(".pb-scene");
+    if (!el) return;
+    setFps(el, {LIVE_FPS});
+    clearTimeout(timers.get(el));
+    timers.set(el, setTimeout(() => setFps(el, {IDLE_FPS}), {LIVE_FOR_MS}));
+  }};
+  for (const type of ["pointerdown", "pointermove", "wheel", "touchstart", "touchmove"]) {{
+    document.addEventListener(type, wake, {{capture: true, passive: true}});
+  }}
+}})();"""
 
 
 def position(x: float, y: float, z: float) -> tuple[float, float, float]:
@@ -32,7 +66,10 @@ def position(x: float, y: float, z: float) -> tuple[float, float, float]:
 
 class PuebloScene:
     def __init__(self, title: str) -> None:
-        self.scene = ui.scene(width=560, height=420, grid=False, background_color="#f3ead6")
+        self.scene = ui.scene(
+            width=560, height=420, grid=False, background_color="#f3ead6", fps=IDLE_FPS
+        )
+        ui.run_javascript(FPS_JS)  # also where the board comes after the page (a table starts)
         self.scene.classes("pb-scene").style("max-width:100%").props('role="img"')
         attrs(self.scene, {"data-testid": "pueblo-3d", "aria-label": title})
         self.cubes: dict[tuple[int, int, int], tuple[str, Any]] = {}
