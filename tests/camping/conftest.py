@@ -1,4 +1,4 @@
-"""Fixtures shared by the Deluxe Camping scenario tests.
+"""Fixtures shared by the Deluxe Camping scenario tests (the checks are in tests/scenarios.py).
 
 Positions are drawn with :func:`core.games.camping.position.position` (read its
 docstring for the symbols). ``walls`` turns a map of region letters into the
@@ -8,34 +8,16 @@ of listing every fence.
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from core.engine import IllegalAction
-from core.games.camping import CampingRules
 from core.games.camping.state import CampingState
+from tests.scenarios import play_in_turn, random_playout, refuse
 
 LETTERS = "abcdefghij"
-
-
-def all_views(state: CampingState) -> list[str]:
-    """The spectator's and every seat's view, as comparable text."""
-    return [json.dumps(state.view(seat), sort_keys=True) for seat in [None, *range(state.players)]]
-
-
-def observable(state: CampingState) -> dict[str, Any]:
-    """Every view, every seat's legal actions, who moves, scores and whether it is over."""
-    return {
-        "views": all_views(state),
-        "legal": [state.legal_actions(seat) for seat in range(state.players)],
-        "to_move": sorted(state.to_move()),
-        "scores": state.scores(),
-        "over": state.is_over(),
-    }
 
 
 @pytest.fixture
@@ -43,14 +25,7 @@ def refused() -> Callable[..., IllegalAction]:
     """Apply an action that must be refused; check nothing observable changed; return the error."""
 
     def check(state: CampingState, seat: Any, action: Any, code: str = "illegal") -> IllegalAction:
-        before = observable(state)
-        with pytest.raises(IllegalAction) as info:
-            state.apply(seat, action)
-        err = info.value
-        assert err.code == code, f"{err.key}: {err.message}"
-        assert isinstance(err.message, str) and err.message.endswith("."), err.message
-        assert observable(state) == before
-        return err
+        return refuse(state, seat, action, code)
 
     return check
 
@@ -58,33 +33,19 @@ def refused() -> Callable[..., IllegalAction]:
 @pytest.fixture
 def play() -> Callable[..., CampingState]:
     """Apply actions in turn, each by the seat to move; return the state."""
-
-    def run(state: CampingState, *actions: str) -> CampingState:
-        for action in actions:
-            (seat,) = state.to_move()
-            state.apply(seat, action)
-        return state
-
-    return run
-
-
-def random_playout(
-    players: int, seed: int, options: dict[str, Any] | None = None
-) -> Iterator[CampingState]:
-    """A seeded game played with random legal actions; yields the state before each
-    action and, last, the finished state."""
-    state = CampingRules().new_game(players, seed, options)
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over():
-        (seat,) = state.to_move()
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        yield state
+    return play_in_turn
 
 
 @pytest.fixture
 def playout() -> Callable[..., Iterator[CampingState]]:
-    return random_playout
+    """A seeded game of random legal actions: ``playout(players, seed, options)``."""
+
+    def games(
+        players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> Iterator[CampingState]:
+        return random_playout("camping", players, seed, options)
+
+    return games
 
 
 def edge_name(a: tuple[int, int], b: tuple[int, int]) -> str:

@@ -1,25 +1,15 @@
-"""Fixtures shared by the Feurio! scenario tests."""
+"""Fixtures shared by the Feurio! scenario tests (the checks are in tests/scenarios.py)."""
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from core.engine import IllegalAction
-from core.games.feurio import FeurioRules
 from core.games.feurio.state import FeurioState
-
-
-def observed(state: FeurioState) -> list[str]:
-    """Every view and every seat's legal actions, as comparable text."""
-    seats = [None, *range(state.players)]
-    return [json.dumps(state.view(seat), sort_keys=True) for seat in seats] + [
-        json.dumps(state.legal_actions(seat)) for seat in range(state.players)
-    ]
+from tests.scenarios import play_in_turn, random_playout, refuse
 
 
 @pytest.fixture
@@ -31,12 +21,7 @@ def refused() -> Callable[..., IllegalAction]:
     ) -> IllegalAction:
         if seat is None:
             (seat,) = state.to_move() or {0}
-        before = observed(state)
-        with pytest.raises(IllegalAction) as info:
-            state.apply(seat, action)
-        assert info.value.code == code, info.value.message
-        assert observed(state) == before
-        return info.value
+        return refuse(state, seat, action, code)
 
     return check
 
@@ -44,29 +29,16 @@ def refused() -> Callable[..., IllegalAction]:
 @pytest.fixture
 def play() -> Callable[..., FeurioState]:
     """Apply actions in turn, each by the seat to move; return the state."""
-
-    def run(state: FeurioState, *actions: str) -> FeurioState:
-        for action in actions:
-            (seat,) = state.to_move()
-            state.apply(seat, action)
-        return state
-
-    return run
-
-
-def random_playout(
-    players: int, seed: int, options: dict[str, Any] | None = None
-) -> Iterator[FeurioState]:
-    """A seeded game played with random legal actions; yields the state after each action."""
-    state = FeurioRules().new_game(players, seed, options)
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over():
-        (seat,) = state.to_move()
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        yield state
+    return play_in_turn
 
 
 @pytest.fixture
 def playout() -> Callable[..., Iterator[FeurioState]]:
-    return random_playout
+    """A seeded game of random legal actions: ``playout(players, seed, options)``."""
+
+    def games(
+        players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> Iterator[FeurioState]:
+        return random_playout("feurio", players, seed, options)
+
+    return games

@@ -6,23 +6,16 @@ this covers the firebreak variant too, at every player count.
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from core.engine import IllegalAction
 from core.games.feurio import FeurioRules
+from tests.scenarios import observed
 
 TABLES = [(players, firebreak) for players in (2, 3, 4) for firebreak in (False, True)]
 JUNK = ["", "pass pass", "man", "lay 0,0 ", "break", "neutral 99,99", "done done", "🙂"]
-
-
-def observed(state) -> str:
-    seats = range(state.players)
-    return json.dumps(
-        [[state.view(seat) for seat in (None, *seats)], [state.legal_actions(s) for s in seats]]
-    )
 
 
 @pytest.mark.parametrize("players, firebreak", TABLES)

@@ -1,4 +1,5 @@
-"""Fixtures shared by the Camel Up Off Season scenario tests.
+"""Fixtures shared by the Camel Up Off Season scenario tests (the checks are in
+tests/scenarios.py).
 
 Positions are built with :func:`core.games.offseason.position.position` (its
 docstring explains how goods, caravans and markets are written).
@@ -6,26 +7,14 @@ docstring explains how goods, caravans and markets are written).
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from core.engine import IllegalAction
-from core.games.offseason import OffSeasonRules
 from core.games.offseason.state import OffSeasonState
-
-
-def observed(state: OffSeasonState) -> list[str]:
-    """Every view and every seat's legal actions, as comparable text."""
-    seats = [None, *range(state.players)]
-    return (
-        [json.dumps(state.view(seat), sort_keys=True) for seat in seats]
-        + [json.dumps(state.legal_actions(seat)) for seat in range(state.players)]
-        + [json.dumps([sorted(state.to_move()), state.scores(), state.ranking()])]
-    )
+from tests.scenarios import play_in_turn, random_playout, refuse
 
 
 @pytest.fixture
@@ -37,24 +26,9 @@ def refused() -> Callable[..., IllegalAction]:
     ) -> IllegalAction:
         if seat is None:
             seat = min(state.to_move() or {0})
-        before = observed(state)
-        with pytest.raises(IllegalAction) as info:
-            state.apply(seat, action)
-        err = info.value
-        assert err.code == code, f"{err.key}: {err.message}"
-        assert err.message.endswith("."), err.message
-        assert observed(state) == before
-        return err
+        return refuse(state, seat, action, code)
 
     return check
-
-
-def run(state: OffSeasonState, *actions: str) -> OffSeasonState:
-    """Apply actions in turn, each by the one seat to move."""
-    for action in actions:
-        (seat,) = state.to_move()
-        state.apply(seat, action)
-    return state
 
 
 def bid_all(state: OffSeasonState, *amounts: int) -> OffSeasonState:
@@ -66,7 +40,8 @@ def bid_all(state: OffSeasonState, *amounts: int) -> OffSeasonState:
 
 @pytest.fixture
 def play() -> Callable[..., OffSeasonState]:
-    return run
+    """Apply actions in turn, each by the one seat to move; return the state."""
+    return play_in_turn
 
 
 @pytest.fixture
@@ -74,22 +49,17 @@ def bids() -> Callable[..., OffSeasonState]:
     return bid_all
 
 
-def random_playout(
-    players: int, seed: int, options: dict[str, Any] | None = None
-) -> Iterator[OffSeasonState]:
-    """A seeded game of random legal actions; yields the state after each action."""
-    state = OffSeasonRules().new_game(players, seed, options)
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over():
-        seat = rng.choice(sorted(state.to_move()))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        yield state
-
-
 @pytest.fixture
 def playout() -> Callable[..., Iterator[OffSeasonState]]:
-    return random_playout
+    """A seeded game of random legal actions, the seat drawn among those to move:
+    ``playout(players, seed, options)``."""
+
+    def games(
+        players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> Iterator[OffSeasonState]:
+        return random_playout("offseason", players, seed, options, draw_seat=True)
+
+    return games
 
 
 def last_events(state: OffSeasonState, name: str) -> list[dict[str, Any]]:

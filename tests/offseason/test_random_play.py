@@ -6,11 +6,10 @@ this covers open coins, the other fruit reading and fixed tiles at every player 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from core.engine import IllegalAction
+from tests.scenarios import observed
 
 TABLES = [
     (2, {}),
@@ -19,13 +18,6 @@ TABLES = [
     (5, {"tiles": "fixed", "open_coins": True}),
 ]
 JUNK = ["", "pass pass", "bid", "sell", "market 9", "load dates 7", "swap 6 3", "🙂"]
-
-
-def observed(state) -> str:
-    seats = range(state.players)
-    return json.dumps(
-        [[state.view(seat) for seat in (None, *seats)], [state.legal_actions(s) for s in seats]]
-    )
 
 
 @pytest.mark.parametrize("players, options", TABLES)
