@@ -19,6 +19,11 @@ E2E_REPORT := $(E2E_ARTIFACTS)/junit.xml
 GAMES := caravan camping feurio pueblo offseason
 GAME ?=
 E2E_SELECT = $(if $(GAME),-m $(GAME))
+# The browser suite runs in this many processes (pytest-xdist), each with its own site and
+# Chromium, a test file kept whole on one of them (its module fixtures are made once); the
+# tests mostly wait on pages and bots, so two keep the cores busier. 0: one process.
+E2E_WORKERS ?= 2
+E2E_PARALLEL = $(if $(filter 0,$(E2E_WORKERS)),,-n $(E2E_WORKERS) --dist loadfile)
 
 # The translations (docs/translating.md): each language's .po, compiled into the .mo the site
 # reads. The .mo files are committed (a clone runs, and `python -m pytest` passes, with no
@@ -69,11 +74,12 @@ $(UV):
 run: $(STAMP) $(MO)
 	NICEGUI_STORAGE_PATH=$${NICEGUI_STORAGE_PATH:-data/nicegui} $(BIN)/python -m ui.app
 
-## Lint and type-check, then the unit and storage tests alongside the browser suite (two
-## processes: the browser suite mostly waits on pages and bots, the other keeps a core busy).
+## Lint and type-check, then the unit and storage tests alongside the browser suite. The
+## browser suite mostly waits on pages and bots, in $(E2E_WORKERS) processes; the unit tests,
+## at a lower priority (nice), take the CPU time its waits leave.
 test: $(STAMP) $(MO) chromium database lint
-	@$(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
-	$(BIN)/python -m pytest e2e -q --junitxml=$(E2E_REPORT); browser=$$?; \
+	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
+	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
 	echo "--- unit, rules and storage tests (run alongside the browser suite) ---"; \
 	cat .unit-tests.log; \
@@ -89,7 +95,7 @@ unit: $(STAMP) $(MO) database
 e2e: $(STAMP) $(MO) chromium
 	@if [ -n "$(GAME)" ] && ! echo " $(GAMES) " | grep -q " $(GAME) "; then \
 		echo "GAME must be one of: $(GAMES)"; exit 2; fi
-	@$(BIN)/python -m pytest e2e -q $(E2E_SELECT) --junitxml=$(E2E_REPORT); status=$$?; \
+	@$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) $(E2E_SELECT) --junitxml=$(E2E_REPORT); status=$$?; \
 	echo "JUnit report: $(CURDIR)/$(E2E_REPORT)"; \
 	if [ -d $(E2E_ARTIFACTS) ] && ls -d $(E2E_ARTIFACTS)/*/ >/dev/null 2>&1; then \
 		echo "Failed tests' artefacts: $(CURDIR)/$(E2E_ARTIFACTS)/<test>/"; fi; \

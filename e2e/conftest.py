@@ -46,8 +46,14 @@ SEEDING = pytest.StashKey[seeds.Seeding]()
 KEPT: list[Path] = []  # artefact folders written in this run
 
 
+def _is_worker(config: pytest.Config) -> bool:
+    """A process of ``pytest -n N`` (pytest-xdist) running tests for the one that started it."""
+    return hasattr(config, "workerinput")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)  # only this run's failures are there
+    if not _is_worker(session.config):  # once a run, before any worker writes there
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)  # only this run's failures are there
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -121,7 +127,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_line(f"e2e: table seeds from E2E_SEED={seeds.BASE}")
-    if KEPT:
+    # With workers (-n N) the artefacts were written by them: look in the folder.
+    if KEPT or (ARTIFACTS.is_dir() and any(p.is_dir() for p in ARTIFACTS.iterdir())):
         terminalreporter.write_line(
             f"e2e: failure artefacts (screenshots, page HTML, traces, site logs, seeds): "
             f"{ARTIFACTS}"

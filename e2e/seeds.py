@@ -27,6 +27,9 @@ from ui.seeds import ENV, HEADER, SPAN, parse
 
 _asked_base = parse(os.environ.get("E2E_SEED", ""))
 BASE = _asked_base if _asked_base is not None else secrets.randbelow(SPAN)
+# The processes ``pytest -n N`` starts inherit the environment: every one of them derives
+# its tests' seeds from the same base, so a test gets the same deals on any of them.
+os.environ["E2E_SEED"] = str(BASE)
 SITE_SETTING = {ENV: str(BASE)}  # the environment of a site the suite starts
 DEALT = re.compile(r"table (\S+) \((\w+)\) dealt from seed (\d+)")
 
