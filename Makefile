@@ -76,9 +76,11 @@ run: $(STAMP) $(MO)
 
 ## Lint and type-check, then the unit and storage tests alongside the browser suite. The
 ## browser suite mostly waits on pages and bots, in $(E2E_WORKERS) processes; the unit tests,
-## at a lower priority (nice), take the CPU time its waits leave.
+## in two processes at a lower priority (nice), take the CPU time its waits leave, and both
+## cores once it is done.
 test: $(STAMP) $(MO) chromium database lint
-	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider > .unit-tests.log 2>&1 & units=$$!; \
+	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider -n 2 --dist loadfile \
+		> .unit-tests.log 2>&1 & units=$$!; \
 	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
 	echo "--- unit, rules and storage tests (run alongside the browser suite) ---"; \
