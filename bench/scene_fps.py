@@ -20,14 +20,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-from e2e.pueblo import open_pueblo_table
+from e2e.pueblo import SET_SCENE_FPS, open_pueblo_table
 from e2e.server import Server
 
 TICKS = os.sysconf("SC_CLK_TCK")
-SET_FPS = """fps => {
-  const el = document.querySelector('[data-testid=pueblo-3d]');
-  mounted_app.elements[el.id.replace(/^c/, '')].props.fps = fps;
-}"""
 
 
 def chromium_cpu() -> float:
@@ -63,7 +59,7 @@ def main() -> None:
                 samples: dict[int, list[float]] = {rate: [] for rate in args.rates}
                 for _ in range(args.repeats):  # the rates interleaved, so load hits each alike
                     for rate in args.rates:
-                        page.evaluate(SET_FPS, rate)
+                        page.evaluate(SET_SCENE_FPS, rate)
                         time.sleep(1)  # the frame scheduled at the old rate has been drawn
                         before = chromium_cpu()
                         time.sleep(args.seconds)

@@ -43,7 +43,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SEEDING = pytest.StashKey[seeds.Seeding]()
-KEPT: list[Path] = []  # artefact folders written in this run
 
 
 def _is_worker(config: pytest.Config) -> bool:
@@ -87,7 +86,6 @@ def _keep_artefacts(item: pytest.Item, seeding: seeds.Seeding, text: str) -> Non
     """Screenshot and HTML of every page still open, the sites' log since the start."""
     folder = _artifact_dir(item)
     folder.mkdir(parents=True, exist_ok=True)
-    KEPT.append(folder)
     (folder / "seeds.txt").write_text(text + "\n", encoding="utf-8")
     for c, context in enumerate(list(seeds.OPEN)):
         for p, page in enumerate(context.pages):
@@ -127,8 +125,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_line(f"e2e: table seeds from E2E_SEED={seeds.BASE}")
-    # With workers (-n N) the artefacts were written by them: look in the folder.
-    if KEPT or (ARTIFACTS.is_dir() and any(p.is_dir() for p in ARTIFACTS.iterdir())):
+    # Read from the folder: with workers (-n N) they, not this process, wrote there.
+    if ARTIFACTS.is_dir() and any(p.is_dir() for p in ARTIFACTS.iterdir()):
         terminalreporter.write_line(
             f"e2e: failure artefacts (screenshots, page HTML, traces, site logs, seeds): "
             f"{ARTIFACTS}"

@@ -13,6 +13,13 @@ from playwright.sync_api import Page
 
 from e2e.camping import PLY_AFTER, ply
 
+# The 3D scene's frame rate: the ``fps`` prop of its element in the page (its DOM id is
+# "c" and the element's id; ui/boards/pueblo/scene3d.py).
+SCENE_PROPS = (
+    "mounted_app.elements[document.querySelector('[data-testid=pueblo-3d]').id.slice(1)].props"
+)
+SCENE_FPS = f"() => {SCENE_PROPS}.fps"
+SET_SCENE_FPS = f"fps => {{ {SCENE_PROPS}.fps = fps; }}"
 READY = """() => !!document.querySelector('[data-testid=result], [data-click]')"""
 # Anchors are clicked on their own square (the ghost around them is not a target).
 TARGETS = '[data-click^="act:"] .pb-hit, [data-click^="act:"]:not(.pb-anchor)'

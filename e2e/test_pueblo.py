@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from e2e.pueblo import open_pueblo_table, play_to_end
+from e2e.pueblo import SCENE_FPS, open_pueblo_table, play_to_end
 from e2e.results import finish_and_check, stored_record
 
 pytestmark = pytest.mark.pueblo
@@ -53,12 +53,6 @@ def test_a_four_player_game_with_three_bots_is_played_to_the_result(
     record = stored_record(base_url, match_id)
     assert record["players"] == 4
     assert [seat.startswith("bot:") for seat in record["seats"]] == [False, True, True, True]
-
-
-SCENE_FPS = """() => {
-  const el = document.querySelector('[data-testid=pueblo-3d]');
-  return mounted_app.elements[el.id.replace(/^c/, '')].props.fps;
-}"""
 
 
 def test_the_3d_view_draws_few_frames_until_it_is_turned(page: Page, base_url: str) -> None:

@@ -23,11 +23,7 @@ LETTERS = "abcdefghij"
 @pytest.fixture
 def refused() -> Callable[..., IllegalAction]:
     """Apply an action that must be refused; check nothing observable changed; return the error."""
-
-    def check(state: CampingState, seat: Any, action: Any, code: str = "illegal") -> IllegalAction:
-        return refuse(state, seat, action, code)
-
-    return check
+    return refuse
 
 
 @pytest.fixture

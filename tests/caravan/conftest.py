@@ -15,11 +15,7 @@ from tests.scenarios import play_in_turn, random_playout, refuse
 @pytest.fixture
 def refused() -> Callable[..., IllegalAction]:
     """Apply an action that must be refused; check nothing observable changed; return the error."""
-
-    def check(state: CaravanState, seat: int, action: Any, code: str = "illegal") -> IllegalAction:
-        return refuse(state, seat, action, code)
-
-    return check
+    return refuse
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ The scene draws itself again on a timer (NiceGUI's ``fps``), whether anything ch
 or not. Nothing in it moves by itself: it changes when a view arrives or when the
 player turns it. So it draws ``IDLE_FPS`` frames a second (a new stone shows within a
 quarter of a second) and ``LIVE_FPS`` while a pointer, a finger or the wheel is on it
-and for a moment after (``FPS_JS``). At 20 frames a second an idle scene cost a third
-of a core in a browser drawing WebGL in software (bench/README.md, "The 3D scene's
+and for a moment after (``FPS_JS``). At 20 frames a second an idle scene cost 0.44 of
+a core in a browser drawing WebGL in software (bench/README.md, "The 3D scene's
 frame rate").
 """
 
