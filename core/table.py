@@ -19,7 +19,8 @@ stored. Tests and tools that keep a game in memory on purpose say so
 Its parts: :mod:`core.table_info` (seats, settings, moves, refusals),
 :mod:`core.table_base` (state, views, listeners, the shared guards, and following storage
 after a write whose outcome is unknown), :mod:`core.table_seats` (join, leave, bots,
-resign) and :mod:`core.table_undo` (taking back a step). Every public name is given
+resign), :mod:`core.table_undo` (taking back a step) and :mod:`core.table_follow`
+(catching up with what another process stored). Every public name is given
 here too.
 """
 
@@ -42,6 +43,7 @@ from core.table_base import (
     _done,
     log,
 )
+from core.table_follow import Snapshot, TableFollow
 from core.table_info import (
     BOT,
     EMPTY,
@@ -55,6 +57,7 @@ from core.table_info import (
     NotStored,
     SeatChange,
     SeatInfo,
+    Superseded,
     TableError,
     TableSettings,
 )
@@ -84,6 +87,8 @@ __all__ = [
     "SeatChange",
     "SeatInfo",
     "SeatListener",
+    "Snapshot",
+    "Superseded",
     "Stored",
     "Table",
     "TableError",
@@ -97,7 +102,7 @@ MAX_ACTION = 100
 QUOTED = 20
 
 
-class Table(TableSeats, TableUndo):
+class Table(TableSeats, TableUndo, TableFollow):
     """One game being played, held in memory."""
 
     async def submit(
@@ -138,6 +143,13 @@ class Table(TableSeats, TableUndo):
         except NotStored as err:
             raise TableError(
                 "storage", "The move could not be saved; nothing was changed. Try again."
+            ) from err
+        except Superseded as err:  # another process stored its move at this ply first
+            log.info("table %s: ply %s was stored elsewhere first", self.id, move.ply)
+            self._unsettled = move.ply
+            await self._settle(announce)  # this table now shows what storage holds
+            raise TableError(
+                "stale", "The game moved on while you were choosing; here is the new position."
             ) from err
         except Exception:
             log.exception("could not store move %s of table %s", move.ply, self.id)

@@ -69,6 +69,12 @@ class NotStored(Exception):
     the table then has nothing to reconcile and refuses the change at once."""
 
 
+class Superseded(Exception):
+    """Raised by a hook when storage already holds another change in its place (another
+    process stored a move at that ply, or changed that seat, first): the table then
+    follows storage and refuses the change as ``stale`` or ``seat_taken``."""
+
+
 class TableError(Exception):
     """A refused submission. ``code`` is stable; ``message`` is readable English."""
 
@@ -117,3 +123,6 @@ class SeatChange:
 
     seats: tuple[int, ...]
     resigned: dict[str, Any] | None = None
+    # Who sat at ``seats`` before (set by the table): storage makes the change only if it
+    # still holds them, so two processes cannot both give away one open seat.
+    before: tuple[SeatInfo, ...] | None = field(default=None, compare=False)

@@ -11,6 +11,7 @@ the seat listeners.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 
 from core.table_base import TableBase, _done, log
@@ -23,6 +24,7 @@ from core.table_info import (
     Move,
     SeatChange,
     SeatInfo,
+    Superseded,
     TableError,
 )
 
@@ -116,16 +118,21 @@ class TableSeats(TableBase):
                 await self._settle(announce)
                 seats, record = list(self.seats), copy.deepcopy(self.record)
                 done = change()
+                done = dataclasses.replace(done, before=tuple(seats[i] for i in done.seats))
                 self.record["seats"] = [seat.name for seat in self.seats]
                 try:
                     await _done(
                         self._persist_seats(self.hooked, done) if self._persist_seats else None
                     )
                 except Exception as err:
-                    log.exception("could not store seats %s of table %s", done.seats, self.id)
                     self.seats[:] = seats
                     self.record.clear()
                     self.record.update(record)
+                    if isinstance(err, Superseded):  # changed by another process first
+                        raise TableError(
+                            "seat_taken", "Someone has just changed this seat; here it is now."
+                        ) from err
+                    log.exception("could not store seats %s of table %s", done.seats, self.id)
                     raise TableError(
                         "storage", "The change could not be saved; nothing was changed. Try again."
                     ) from err

@@ -22,7 +22,7 @@ from sqlmodel import col, select
 from core.engine import State
 from core.record import FORMAT
 from core.table import Move as PlayedMove
-from core.table import SeatChange, SeatInfo, Table, TableSettings
+from core.table import SeatChange, SeatInfo, Superseded, Table, TableSettings
 from storage.db import session
 from storage.models import (
     CANCELLED,
@@ -126,9 +126,11 @@ def append_move(
         match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
         if match is None:
             raise ValueError(f"There is no match {match_id!r}.")
-        if match.status != PLAYING:
-            raise ValueError(f"Match {match_id!r} is over; it takes no more moves.")
         last = s.exec(select(func.max(Move.ply)).where(Move.match_id == match_id)).one() or 0
+        # A ply already stored is refused by the unique key below, even when that move
+        # ended the match: a writer that lost the race hears that it was second.
+        if match.status != PLAYING and ply > last:
+            raise ValueError(f"Match {match_id!r} is over; it takes no more moves.")
         if ply > last + 1:
             raise ValueError(f"Move {ply} of match {match_id!r} would follow move {last}.")
         s.add(Move(match_id=match_id, ply=ply, seat=seat, action=action))
@@ -147,14 +149,17 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
     """
 
     def hook(table: Table, move: PlayedMove, after: State) -> None:
-        append_move(
-            engine,
-            match_id=table.id,
-            ply=move.ply,
-            seat=move.seat,
-            action=move.action,
-            result=move.result,  # set by the table on the move that ends the game
-        )
+        try:
+            append_move(
+                engine,
+                match_id=table.id,
+                ply=move.ply,
+                seat=move.seat,
+                action=move.action,
+                result=move.result,  # set by the table on the move that ends the game
+            )
+        except IntegrityError as err:  # another process stored this ply first
+            raise Superseded(f"ply {move.ply} of {table.id} is taken") from err
 
     return hook
 
@@ -201,8 +206,13 @@ def update_seats(
     match_id: str,
     seats: dict[int, SeatInfo],
     resigned: dict[str, Any] | None = None,
+    expected: dict[int, SeatInfo] | None = None,
 ) -> None:
     """Store who now sits at the given seats of a waiting or playing match.
+
+    With ``expected`` (who sat there as the caller saw it), a seat stored otherwise
+    raises :class:`core.table.Superseded` and nothing changes: another process changed it
+    first.
 
     The match starts (waiting -> playing) once no seat is empty. A seat a
     person takes records their account; a bot taking over a resigned seat keeps
@@ -216,6 +226,9 @@ def update_seats(
         if match.status not in (WAITING, PLAYING):
             raise ValueError(f"Match {match_id!r} is {match.status}; its seats are settled.")
         rows = {row.seat: row for row in s.exec(select(Seat).where(Seat.match_id == match_id))}
+        for number, info in (expected or {}).items():
+            if SeatInfo(rows[number].kind, rows[number].holder, rows[number].name) != info:
+                raise Superseded(f"seat {number} of {match_id} was changed")
         for number, info in seats.items():
             row = rows[number]
             row.kind, row.holder, row.name = info.kind, info.holder, info.name
@@ -241,6 +254,9 @@ def persist_seats(engine: Engine) -> Callable[[Table, SeatChange], None]:
             match_id=table.id,
             seats={seat: table.seats[seat] for seat in change.seats},
             resigned=change.resigned,
+            expected=None
+            if change.before is None
+            else dict(zip(change.seats, change.before, strict=True)),
         )
 
     return hook

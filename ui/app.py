@@ -12,6 +12,9 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_HTTPS``: ``1`` when browsers reach the site over https (behind a TLS
   proxy): answers then carry HSTS and the session cookie is ``Secure``.
 - ``CARAVANSERAI_TEST_SEED``: test sites only: reproducible table seeds (ui/seeds.py).
+- ``REDIS_URL``: the site runs as several processes sharing PostgreSQL and Redis (see
+  ``ui/cluster.py`` and docs/cluster.md): changes travel on the bus, the bots' turns go to
+  the workers (``python -m jobs.worker``), presence is shared. Unset: one process.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import logging
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from nicegui import app, background_tasks, run, ui
 
@@ -29,6 +33,8 @@ from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
 from ui.body_limit import BodyLimit
+from ui.bus import RedisBus
+from ui.cluster import instance_name, redis_url
 from ui.pages import (
     account,
     api,
@@ -43,6 +49,7 @@ from ui.pages import (
     rules,
     table,
 )
+from ui.presence import SharedPresence
 from ui.seeds import Seeds
 from ui.site import Site
 
@@ -82,11 +89,8 @@ def build() -> Site:
     """Migrate the database, rebuild unfinished matches and declare every page."""
     db = make_engine()
     migrate(db)
-    site = Site(
-        db,
-        bot_pause=float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")),
-        seeds=Seeds.from_environment(),
-    )
+    pause = float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8"))
+    site = Site(db, bot_pause=pause, seeds=Seeds.from_environment(), **several())
     app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
     app.add_static_files("/static", STATIC)
     app.include_router(health.router(site))
@@ -117,6 +121,11 @@ def build() -> Site:
     app.on_startup(lambda: storage_pruning.start(site.gateway))
     app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
 
+    if site.several:
+        assert isinstance(site.bus, RedisBus)
+        app.on_startup(lambda: background_tasks.create(join(site), name="bus"))
+        app.on_shutdown(site.bus.close)
+
     async def drain() -> None:
         """On SIGTERM: no new move is taken, the writes under way finish, storage closes."""
         await site.drain()
@@ -127,6 +136,29 @@ def build() -> Site:
     app.on_startup(lambda: background_tasks.create(site.bots.start(), name="bot-workers"))
     app.on_shutdown(site.bots.close)
     return site
+
+
+def several() -> dict[str, Any]:
+    """The bus and the bots' queue of a site served by several processes (``REDIS_URL``
+    set); nothing for a site served by one."""
+    url = redis_url()
+    if url is None:
+        return {}
+    log.info("serving as %s, one of several processes (Redis at %s)", instance_name(), url)
+    return {
+        "bus": RedisBus(url, name=instance_name()),
+        "queue": url,
+    }
+
+
+async def join(site: Site) -> None:
+    """Start hearing the other processes, sharing presence, and the sweep."""
+    url = redis_url()
+    assert url is not None
+    site.shared_presence = SharedPresence(url, instance_name())
+    await site.bus.start(site.on_event, site.catch_up_all)
+    background_tasks.create(site.sweep(), name="sweep")
+    background_tasks.create(site.keep_presence(), name="presence")
 
 
 def main() -> None:

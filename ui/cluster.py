@@ -13,7 +13,9 @@ workers (:mod:`jobs.worker`), and presence, sign-in limits and sessions live in 
 
 from __future__ import annotations
 
+import functools
 import os
+import secrets
 import socket
 
 PREFIX = "caravanserai"  # every Redis key and channel of the site starts with it
@@ -32,6 +34,13 @@ def several() -> bool:
 def process_name() -> str:
     """This process's name among the site's processes."""
     return os.environ.get("CARAVANSERAI_PROCESS") or f"{socket.gethostname()}:{os.getpid()}"
+
+
+@functools.cache
+def instance_name() -> str:
+    """This run of this process: its name and a token drawn at start, so that what a
+    process wrote to Redis before a restart is never taken for its current state."""
+    return f"{process_name()}~{secrets.token_hex(3)}"
 
 
 def key(*parts: object) -> str:

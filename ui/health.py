@@ -1,8 +1,9 @@
 """Probes for a container runtime or a load balancer: ``/healthz`` says the process
 answers (no database), ``/readyz`` says it can serve games (the database answers within
 :data:`READY_TIMEOUT` seconds and start-up recovery has gone through every unfinished
-match). Both answer a small JSON body, 200 when true and 503 when not; the image's
-HEALTHCHECK asks ``/readyz``."""
+match, and the process is not stopping: a balancer then sends it no new visitor). Both
+answer a small JSON body, 200 when true and 503 when not, naming the process; the image's
+HEALTHCHECK asks ``/readyz``, the balancer too (deploy/)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from sqlalchemy import Engine, text
 
+from ui.cluster import process_name
 from ui.gateway import Gateway, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,7 @@ class Probed(Protocol):
 
     gateway: Gateway
     recovered: bool
+    stopping: bool
 
 
 def ping(db: Engine) -> None:
@@ -44,11 +47,13 @@ def router(site: Probed) -> APIRouter:
     @routes.get("/readyz", include_in_schema=False)
     async def readyz() -> JSONResponse:
         database = await _database(site)
-        ready = database and site.recovered
+        ready = database and site.recovered and not site.stopping
         body = {
             "status": "ready" if ready else "not ready",
             "database": "ok" if database else "unreachable",
             "recovered": site.recovered,
+            "stopping": site.stopping,
+            "process": process_name(),
         }
         return JSONResponse(body, status_code=200 if ready else 503)
 

@@ -31,6 +31,7 @@ class LiveInfo:
     """
 
     present: dict[str, set[str]] = field(default_factory=dict)  # identity -> client ids
+    elsewhere: set[str] = field(default_factory=set)  # identities present on other processes
     chat: list[ChatLine] | None = None  # loaded on first use
     rematch: str | None = None
     rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -53,7 +54,7 @@ class LiveInfo:
                 log.exception("table listener failed on %s", event)
 
     def is_present(self, identity: str) -> bool:
-        return bool(self.present.get(identity))
+        return bool(self.present.get(identity)) or identity in self.elsewhere
 
     def unattended_since(self) -> datetime | None:
         """Since when no seated person has had a page of the table open (as far as this

@@ -39,12 +39,16 @@ from core.table import (
 )
 from storage import ratings, repo
 from storage.models import CANCELLED, PLAYING, WAITING, new_match_id
+from ui.bot_queue import BotQueue
 from ui.bot_runner import BotRunner
+from ui.bus import Bus, LocalBus
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.live import LiveInfo
 from ui.seeds import Seeds
 from ui.site_chat import SiteChat
+from ui.site_presence import SitePresence
 from ui.site_storage import PageStorage
+from ui.site_sync import SiteSync
 from ui.table_caps import TableCaps
 
 log = logging.getLogger(__name__)
@@ -56,15 +60,28 @@ RECOVERY_LONGEST_WAIT = 30.0
 R = TypeVar("R")
 
 
-class Site(SiteChat, PageStorage):
+class Site(SiteChat, PageStorage, SiteSync, SitePresence):
     """Live tables backed by the database."""
 
     # A finished table stays in memory this long for the pages still showing it; after
     # that a visit rebuilds it, read-only, from storage.
     KEEP_FINISHED = 600.0
 
-    def __init__(self, db: Engine, *, bot_pause: float = 0.8, seeds: Seeds | None = None) -> None:
+    def __init__(
+        self,
+        db: Engine,
+        *,
+        bot_pause: float = 0.8,
+        seeds: Seeds | None = None,
+        bus: Bus | None = None,
+        queue: str | None = None,
+    ) -> None:
         self.db = db
+        # With one process the bus tells nobody; with several (ui/cluster.py) every stored
+        # change is published, and heard changes are read from storage (ui/site_sync.py).
+        self.bus: Bus = bus or LocalBus()
+        self.several = not isinstance(self.bus, LocalBus)
+        self._sync_init()
         self.seeds = seeds or Seeds()  # random, unless a test site fixes them (ui/seeds.py)
         self.gateway = Gateway(db)  # every storage call of the web side goes through it
         self._store = repo.persist_move(db)
@@ -72,7 +89,13 @@ class Site(SiteChat, PageStorage):
         self._unstore = repo.persist_undo(db)
         self.tables = Tables()
         self.live: dict[str, LiveInfo] = {}
-        self.bots = BotRunner(self.info, pause=bot_pause)
+        # The bots' turns: in this process's own pool, or jobs for the workers on the
+        # ``queue`` of that Redis (ui/bot_queue.py).
+        self.bots: BotRunner | BotQueue = (
+            BotQueue(self.info, pause=bot_pause, url=queue)
+            if queue
+            else BotRunner(self.info, pause=bot_pause)
+        )
         self._lobby: list[Callable[[], None]] = []
         self.caps = TableCaps()  # how many tables a visitor or an address may open
         self.recovered = False  # every unfinished match has been through recovery once
@@ -87,13 +110,16 @@ class Site(SiteChat, PageStorage):
         """The tables' persistence hook: the storage write, off the event loop. It returns
         only once storage has said the move is stored, and raises otherwise."""
         await self._write(functools.partial(self._store, table, move, after))
+        await self.publish(table.id, "move", move.ply)
 
     async def _persist_seats(self, table: Table, change: SeatChange) -> None:
         await self._write(functools.partial(self._store_seats, table, change))
+        await self.publish(table.id, "seats")
 
     async def _persist_undo(self, table: Table, move: Move) -> None:
         """The tables' undo hook: the stored move is deleted, off the event loop."""
         await self._write(functools.partial(self._unstore, table, move))
+        await self.publish(table.id, "undo", move.ply - 1)
 
     async def _write(self, write: Callable[[], None]) -> None:
         """One storage write through the gateway, counted so that :meth:`drain` can wait
@@ -190,13 +216,19 @@ class Site(SiteChat, PageStorage):
             log.exception("could not end the abandoned match %s", table.id)
             return
         table.record["result"] = result
+        await self.publish(table.id, "ended")
         try:
             await self.players(table)  # who may ask for the rematch: the people who resigned
         except Exception:
             log.exception("could not read the players of the abandoned match %s", table.id)
-        self.info(table.id).tell("ended")  # pages show the result and offer a rematch
-        background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
+        self.ended_elsewhere(table)
         background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
+
+    def ended_elsewhere(self, table: Table) -> None:
+        """An abandoned game's end is stored (here, or by another process): its pages show
+        the result and offer a rematch, and it leaves memory later."""
+        self.info(table.id).tell("ended")
+        background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
         self.lobby_changed()
 
     # ------------------------------------------------------------------ lobby
@@ -277,6 +309,7 @@ class Site(SiteChat, PageStorage):
             self.caps.addresses[table_id] = address
         table = self._host(self._open(table_id, record, seats, settings))
         self.lobby_changed()
+        await self.publish(table_id, "opened")
         return table
 
     async def recover(self) -> int:
@@ -367,9 +400,12 @@ class Site(SiteChat, PageStorage):
             ) from err
         self.closed(table, "cancelled")
 
-    def closed(self, table: Table, event: str) -> None:
+    def closed(self, table: Table, event: str, *, tell_others: bool = True) -> None:
         """A waiting table stored as cancelled (by its host, or for want of anyone at it:
-        ``ui/unattended.py``) leaves memory; its pages hear ``event``."""
+        ``ui/unattended.py``) leaves memory; its pages hear ``event``, and the other
+        processes hear of it unless they told this one."""
+        if tell_others:
+            self.publish_later(table.id, "cancelled")
         info = self.info(table.id)
         info.cancelled = True
         self.tables.remove(table.id)
@@ -447,38 +483,14 @@ class Site(SiteChat, PageStorage):
                 raise TableError("storage", "The rematch could not be opened. Try again.") from err
             info.rematch = follow.id
         info.tell("rematch")
+        await self.publish(table.id, "rematch")
         return follow.id
 
-    def arrive(self, table_id: str, identity: str, client: str) -> None:
-        info = self.info(table_id)
-        clients = info.present.setdefault(identity, set())
-        first = not clients
-        clients.add(client)
-        if first and self._seated(table_id, identity):
-            self._presence(info, table_id)
-
-    def depart(self, table_id: str, identity: str, client: str) -> None:
-        info = self.info(table_id)
-        clients = info.present.get(identity)
-        if clients is None or client not in clients:
-            return
-        clients.discard(client)
-        if not clients:
-            del info.present[identity]
-            if self._seated(table_id, identity):
-                self._presence(info, table_id)
-
-    def _presence(self, info: LiveInfo, table_id: str) -> None:
-        """A seated person came or went: the table's pages, and the lobby while it waits."""
-        info.last_seen = datetime.now(UTC)
-        info.tell("presence")
-        if self.tables.get(table_id).waiting:
-            self.lobby_changed()
-
-    def _seated(self, table_id: str, identity: str) -> bool:
-        """Whether ``identity`` holds a seat at the live table: pages show only the
-        presence of players, so a spectator coming or going tells nobody."""
-        return table_id in self.tables and bool(self.tables.get(table_id).seats_held_by(identity))
+    async def post_chat(self, table: Table, *, by: str, text: Any) -> None:
+        """A chat line, stored then shown (:class:`ui.site_chat.SiteChat`), and told to the
+        other processes."""
+        await super().post_chat(table, by=by, text=text)
+        await self.publish(table.id, "chat")
 
     def info(self, table_id: str) -> LiveInfo:
         return self.live.setdefault(table_id, LiveInfo())

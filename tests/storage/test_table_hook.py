@@ -79,16 +79,18 @@ async def test_an_unreachable_database_refuses_the_move_and_leaves_the_table_unc
     unreachable.dispose()
 
 
-async def test_a_move_another_process_stored_first_is_refused_and_changes_nothing(
+async def test_a_move_another_process_stored_first_is_refused_as_stale_and_changes_nothing(
     engine: Engine, match_id: str, next_move: NextMove
 ) -> None:
+    """Without a reconcile hook the table cannot read the winner's move: it stays where it
+    was (the site's tables read it: tests/storage/test_several_processes.py)."""
     here, elsewhere = stored_table(engine, match_id), stored_table(engine, match_id)
     await play_on(elsewhere, next_move, 1)
     before = views(here)
     seat, action = next_move(here.state)
     with pytest.raises(TableError) as refused:
         await here.submit(seat, action, by=here.seats[seat].holder)
-    assert refused.value.code == "storage"
+    assert refused.value.code == "stale"
     assert (here.ply, views(here)) == (0, before)
     assert load_record(engine, match_id=match_id) == elsewhere.record
 
