@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 CHANNEL = key("events")
 PUBLISH_TIMEOUT = 2.0  # seconds a publication may take before it is given up (logged)
+LISTEN_PING = 5.0  # seconds between two checks that the listening connection is alive
 FIRST_WAIT, LONGEST_WAIT = 0.2, 5.0  # seconds between two attempts to reconnect, doubling
 # What changed at a table: a move, a move taken back, seats, a chat line, a rematch, the
 # host's cancel or the unattended sweep's, the end of an abandoned game, a new table,
@@ -95,12 +96,15 @@ class RedisBus:
     told its pages already); after every reconnection it calls ``on_reconnect`` so that the
     site catches up every table it holds."""
 
-    def __init__(self, url: str, *, name: str | None = None) -> None:
+    def __init__(self, url: str, *, name: str | None = None, channel: str = CHANNEL) -> None:
         from redis.asyncio import Redis
 
         self.url = url
         self.name = name or process_name()
-        self.redis = Redis.from_url(url, socket_timeout=PUBLISH_TIMEOUT, health_check_interval=5)
+        self.channel = channel
+        self.redis = Redis.from_url(
+            url, socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
+        )
         self.connected = False
         self._task: asyncio.Task[None] | None = None
         self._subscribed = asyncio.Event()
@@ -117,7 +121,7 @@ class RedisBus:
         and the others find it at their next catch-up."""
         message = Event(table, kind, ply, self.name).encode()
         try:
-            await asyncio.wait_for(self.redis.publish(CHANNEL, message), PUBLISH_TIMEOUT)
+            await asyncio.wait_for(self.redis.publish(self.channel, message), PUBLISH_TIMEOUT)
         except Exception as err:
             log.warning("could not publish %s of table %s: %s", kind, table, err)
 
@@ -125,36 +129,56 @@ class RedisBus:
         wait = FIRST_WAIT
         first = True
         while True:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
-                self.connected = True
-                self._subscribed.set()
-                if not first:
-                    log.info("bus: connected again; catching up every table")
-                    await on_reconnect()
-                first, wait = False, FIRST_WAIT
-                async for message in pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    event = Event.decode(message["data"])
-                    if event is None:
-                        log.warning("bus: ignored a message it cannot read")
-                    elif event.origin != self.name:
-                        await self._handle(on_event, event)
+                await self._subscribed_run(on_event, on_reconnect, first)
             except asyncio.CancelledError:
                 raise
             except Exception as err:
                 if self.connected or first:
                     log.warning("bus: lost Redis (%s); trying again", err)
-                self.connected = False
-                first = False  # whatever happened, the next subscription catches up
-                self._subscribed.set()
-            finally:
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+            self.connected = False
+            first = False  # whatever happened, the next subscription catches up
+            self._subscribed.set()
             await asyncio.sleep(wait)
             wait = min(wait * 2, LONGEST_WAIT)
+
+    async def _subscribed_run(
+        self, on_event: Handler, on_reconnect: Reconnected, first: bool
+    ) -> None:
+        """One connection's life: subscribe, catch up (after a loss), then hear messages
+        until the connection fails. The listening connection has no read timeout (it
+        waits for messages); Redis is pinged on it every few seconds, so a dead server is
+        noticed, and the connection is closed whatever ends it."""
+        from redis.asyncio import Redis
+
+        client = Redis.from_url(
+            self.url,
+            socket_connect_timeout=PUBLISH_TIMEOUT,
+            health_check_interval=LISTEN_PING,
+            client_name=f"bus-{self.name}",
+        )
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        try:
+            await pubsub.subscribe(self.channel)
+            self.connected = True
+            self._subscribed.set()
+            if not first:
+                log.info("bus: connected again; catching up every table")
+                await on_reconnect()
+            while True:
+                message = await pubsub.get_message(timeout=LISTEN_PING)
+                if message is None or message.get("type") != "message":
+                    continue
+                event = Event.decode(message["data"])
+                if event is None:
+                    log.warning("bus: ignored a message it cannot read")
+                elif event.origin != self.name:
+                    await self._handle(on_event, event)
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await client.aclose(close_connection_pool=True)
 
     @staticmethod
     async def _handle(on_event: Handler, event: Event) -> None:
