@@ -1,21 +1,15 @@
-"""Fixtures: every storage test runs on a fresh SQLite file and on a fresh PostgreSQL schema.
-
-PostgreSQL is the server at ``TEST_DATABASE_URL`` (default
-``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``); the suite creates its
-own database there, and drops it at the end. When no server answers, the
+"""Fixtures: every storage test runs on a fresh SQLite file and on a fresh PostgreSQL schema
+(the database of ``postgres_engine``, tests/conftest.py). When no server answers, the
 PostgreSQL half of the suite is skipped with the reason.
 """
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import URL, Engine, make_url, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import Engine, text
 
 from core.engine import State
 from core.record import new_record, replay
@@ -23,36 +17,6 @@ from core.table import BOT, GUEST, SeatInfo
 from storage.db import make_engine, migrate
 from storage.models import new_match_id
 from storage.repo import append_move, create_match, ensure_guest, load_record
-
-DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[URL]:
-    """A database of its own for this test session, on the PostgreSQL server."""
-    server = make_url(os.environ.get("TEST_DATABASE_URL") or DEFAULT_SERVER)
-    admin = make_engine(server).execution_options(isolation_level="AUTOCOMMIT")
-    name = f"caravanserai_test_{uuid.uuid4().hex[:12]}"
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    except OperationalError as err:
-        admin.dispose()
-        where = f"{server.host}:{server.port or 5432}"
-        pytest.skip(f"PostgreSQL not reachable at {where}: {err.orig or err}")
-    try:
-        yield admin.url.set(database=name)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-@pytest.fixture(scope="session")
-def postgres_engine(postgres_url: URL) -> Iterator[Engine]:
-    engine = make_engine(postgres_url)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

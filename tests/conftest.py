@@ -1,0 +1,71 @@
+"""Fixtures shared by every test folder: the machine's PostgreSQL and Redis.
+
+PostgreSQL is the server at ``TEST_DATABASE_URL`` (default
+``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``): each test process creates its own
+database there and drops it at the end. Redis is ``TEST_REDIS_URL`` (default
+``redis://127.0.0.1:6379/0``); tests keep to keys and channels of their own. A test needing
+a server that does not answer is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+from redis.asyncio import Redis
+from sqlalchemy import URL, Engine, make_url, text
+from sqlalchemy.exc import OperationalError
+
+from storage.db import make_engine
+
+DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[URL]:
+    """A database of its own for this test session, on the PostgreSQL server."""
+    server = make_url(os.environ.get("TEST_DATABASE_URL") or DEFAULT_SERVER)
+    admin = make_engine(server).execution_options(isolation_level="AUTOCOMMIT")
+    name = f"caravanserai_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except OperationalError as err:
+        admin.dispose()
+        where = f"{server.host}:{server.port or 5432}"
+        pytest.skip(f"PostgreSQL not reachable at {where}: {err.orig or err}")
+    try:
+        yield admin.url.set(database=name)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_engine(postgres_url: URL) -> Iterator[Engine]:
+    engine = make_engine(postgres_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+async def redis_url() -> AsyncIterator[str]:
+    url = os.environ.get("TEST_REDIS_URL") or DEFAULT_REDIS
+    client = Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        await client.ping()
+    except Exception as err:
+        pytest.skip(f"Redis not reachable at {url}: {err}")
+    finally:
+        await client.aclose()
+    yield url
+
+
+@pytest.fixture
+def unique() -> str:
+    """A name no other test uses (channels, keys, tables)."""
+    return uuid.uuid4().hex[:10]
