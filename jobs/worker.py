@@ -149,16 +149,19 @@ async def _next(ctx: dict[str, Any], table: Table) -> None:
 
 
 async def startup(ctx: dict[str, Any]) -> None:
+    """What every job uses, made once (a test may hand some of it in ``ctx``)."""
     url = redis_url()
     assert url is not None
     name = process_name()
-    ctx["db"] = make_engine()
-    processes = os.environ.get("CARAVANSERAI_BOT_PROCESSES")
-    ctx["bots"] = BotPool(int(processes) if processes else None)
-    ctx["bus"] = RedisBus(url, name=name)
-    ctx["presence"] = SharedPresence(url, name)
-    ctx["pause"] = float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8"))
-    await ctx["bots"].warm()
+    if "db" not in ctx:
+        ctx["db"] = make_engine()
+    if "bots" not in ctx:
+        processes = os.environ.get("CARAVANSERAI_BOT_PROCESSES")
+        ctx["bots"] = BotPool(int(processes) if processes else None)
+        await ctx["bots"].warm()
+    ctx.setdefault("bus", RedisBus(url, name=name))
+    ctx.setdefault("presence", SharedPresence(url, name))
+    ctx.setdefault("pause", float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
     log.info("worker %s ready: %d bot process(es)", name, ctx["bots"].workers)
 
 
@@ -168,8 +171,9 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     await ctx["presence"].close()
 
 
-def worker(*, burst: bool = False) -> Worker:
-    """The arq worker of the bots' queue (``burst``: stop once the queue is empty)."""
+def worker(*, burst: bool = False, ctx: dict[str, Any] | None = None) -> Worker:
+    """The arq worker of the bots' queue (``burst``: stop once the queue is empty; ``ctx``:
+    what its jobs share, made at start-up when absent)."""
     url = redis_url()
     if url is None:
         raise SystemExit("REDIS_URL is not set: a bot worker serves a site of several processes")
@@ -183,6 +187,8 @@ def worker(*, burst: bool = False) -> Worker:
         poll_delay=0.1,
         keep_result=KEEP_RESULT,
         burst=burst,
+        ctx=ctx,
+        handle_signals=not burst,
     )
     made.in_progress_timeout_s = IN_PROGRESS  # refreshed by each job's heartbeat
     return made
