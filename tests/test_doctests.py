@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "storage", "ui")
+PACKAGES = ("core", "storage", "ui", "jobs")
 
 
 def modules_with_examples() -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "storage", "ui")
+PACKAGES = ("core", "storage", "ui", "jobs")
 
 Graph = Mapping[str, set[str]]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from nicegui import background_tasks
 
@@ -33,10 +33,8 @@ class SitePresence:
 
     @property
     def _me(self) -> Site:
-        from ui.site import Site
-
-        assert isinstance(self, Site)
-        return self
+        """This mixin as the site it is part of (typed: no import of the site at run time)."""
+        return cast("Site", self)
 
     def arrive(self, table_id: str, identity: str, client: str) -> None:
         info = self._me.info(table_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from nicegui import background_tasks
 
@@ -42,10 +42,8 @@ class SiteSync:
 
     @property
     def _site(self) -> Site:
-        from ui.site import Site
-
-        assert isinstance(self, Site)
-        return self
+        """This mixin as the site it is part of (typed: no import of the site at run time)."""
+        return cast("Site", self)
 
     async def publish(self, table_id: str, kind: str, ply: int | None = None) -> None:
         """Tell the other processes that ``table_id`` changed (after it is stored)."""
