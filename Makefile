@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+HAPROXY := /usr/sbin/haproxy
+# `make cluster CLUSTER_ARGS="--apps 2 --workers 1"`: python -m deploy.cluster --help lists them.
+CLUSTER_ARGS ?=
 # Every version installed comes from these (made by `make lock` from pyproject.toml).
 LOCKS := requirements.lock requirements-test.lock
 LOCK_VENV := .venv-lock
@@ -33,7 +36,7 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/messages.po))
 PYBABEL := $(BIN)/pybabel
 
 .PHONY: run test unit e2e lint bench screenshots chromium database install lock clean \
-	messages translations
+	messages translations cluster rolling-restart haproxy
 
 # The locked versions (hash-checked), then the project itself without resolving anything.
 $(STAMP): pyproject.toml $(LOCKS)
@@ -73,6 +76,16 @@ $(UV):
 ## Serve the site on http://localhost:8080 (SQLite and the visitors' sessions under data/).
 run: $(STAMP) $(MO)
 	NICEGUI_STORAGE_PATH=$${NICEGUI_STORAGE_PATH:-data/nicegui} $(BIN)/python -m ui.app
+
+## The site as several processes on this machine (docs/cluster.md): HAProxy on :8080 in front
+## of 3 app processes and 2 bot workers, on PostgreSQL and Redis (started here when stopped);
+## logs under logs/cluster/. Ctrl-C stops every process.
+cluster: $(STAMP) $(MO) haproxy
+	$(BIN)/python -m deploy.cluster $(CLUSTER_ARGS)
+
+## Restart every app process of the running `make cluster`, one at a time, while games go on.
+rolling-restart: $(STAMP)
+	$(BIN)/python -m deploy.rolling_restart
 
 ## Lint and type-check, then the unit and storage tests alongside the browser suite. The
 ## browser suite mostly waits on pages and bots, in $(E2E_WORKERS) processes; the unit tests,
@@ -122,6 +135,14 @@ chromium:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+## Debian's HAProxy, the balancer of `make cluster`.
+haproxy:
+	@if [ ! -x $(HAPROXY) ]; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy; \
 	fi
 
 ## The storage tests also run on PostgreSQL at 127.0.0.1:5432 when it can be started.

@@ -1,0 +1,93 @@
+"""Stand-ins for the balancer tests: free ports, a wait on a condition with a deadline, a
+small HTTP server standing in for an app (``/readyz`` answers 200 and its name), and the
+description of an HAProxy running in front of two of them (conftest.py starts it)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import json
+import random
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deploy.balancer import Admin
+
+
+def free_port() -> int:
+    """A free port below the ephemeral range: one the system hands out could be taken by
+    an outgoing connection (to PostgreSQL, say) before the process meant for it starts."""
+    low = 32768
+    with contextlib.suppress(OSError, ValueError):
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = random.randrange(10000, max(low, 10001))
+        with socket.socket() as sock:
+            try:
+                sock.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return port
+
+
+def until(condition: Callable[[], bool], deadline: float, what: str) -> None:
+    """Wait until ``condition()`` holds; fail, naming ``what``, after ``deadline`` seconds."""
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() >= end:
+            raise AssertionError(f"not within {deadline:g} s: {what}")
+        time.sleep(0.05)
+
+
+class StandIn:
+    """A stand-in app: ``/readyz`` answers 200 and ``{"process": <name>}``."""
+
+    def __init__(self, name: str, port: int) -> None:
+        self.name, self.port = name, port
+        self.server: http.server.ThreadingHTTPServer | None = None
+
+    def start(self) -> None:
+        name = self.name
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                body = json.dumps({"status": "ready", "process": name}).encode()
+                with contextlib.suppress(ConnectionError):  # a check that did not read it all
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
+
+    def stop(self) -> None:
+        """Stop listening: a connection to its port is refused from now on."""
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@dataclass
+class Balancer:
+    """HAProxy in front of stand-in apps app1 and app2."""
+
+    port: int
+    admin: Admin
+    apps: dict[str, StandIn]
+    run_dir: Path
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
