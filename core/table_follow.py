@@ -41,52 +41,59 @@ class TableFollow(TableBase):
 
         ``stored.actions`` must start no later than this table's last move (``first`` at
         most ``ply``), so that a move taken back or replaced is seen; an older start is
-        fine. Moves that extend the game are played on the current position; a change
-        further back (an undo here, a different move there) replays the record. The
-        listeners hear each move, then each seat change, after the lock is released.
+        fine. The table goes one move at a time, and its listeners hear each move at the
+        position it made (a spectator sees every move, as when it was played here): moves
+        taken back or replaced first, back to where the two agree, then each new move
+        played on the position before it. Seat changes are heard last.
         """
-        announce: list[Move] = []
-        change: SeatChange | None = None
-        async with self._lock:
-            self._follow_moves(stored, announce)
-            change = self._follow_seats(stored)
-            if stored.result is not None and not self.record.get("result"):
-                self.record["result"] = stored.result  # an abandoned game's end
-        await self._announce(announce)
+        changed = False
+        while True:
+            announce: list[Move] = []
+            async with self._lock:
+                done = self._follow_step(stored, announce)
+                change = self._follow_seats(stored) if done else None
+                if done and stored.result is not None and not self.record.get("result"):
+                    self.record["result"] = stored.result  # an abandoned game's end
+                    changed = True
+            await self._announce(announce)
+            changed = changed or bool(announce)
+            if done:
+                break
         if change is not None:
             for listener in list(self._seat_listeners):
                 try:
                     await _done(listener(self.hooked, change))
                 except Exception:
                     log.exception("seat listener failed at table %s", self.id)
-        return bool(announce) or change is not None or stored.result is not None
+        return changed or change is not None
 
-    def _follow_moves(self, stored: Snapshot, announce: list[Move]) -> None:
+    def _follow_step(self, stored: Snapshot, announce: list[Move]) -> bool:
+        """One step towards storage's moves; whether the moves now agree."""
         mine = self.record["actions"]
         if stored.first < 1 or stored.first > len(mine) + 1:
             raise ValueError(f"stored moves from ply {stored.first} leave a gap at {len(mine)}")
         theirs = mine[: stored.first - 1] + [list(action) for action in stored.actions]
         if theirs == mine:
-            return
+            return True
         common = next(
             (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
             min(len(mine), len(theirs)),
         )
-        if common == len(mine):  # the game went on elsewhere: play the new moves here
-            state = self.state.clone()
-            for seat, action in theirs[common:]:
-                state.apply(seat, action)
-        else:  # a move was taken back, or replaced: the position is replayed
-            state = replay({**self.record, "actions": theirs})
-        log.info("table %s follows storage from ply %s to ply %s", self.id, common, len(theirs))
-        for ply in range(len(mine), common, -1):
-            seat, action = mine[ply - 1]
-            announce.append(Move(ply, seat, action, undone=True))
-        self._take(theirs, state)
-        for ply in range(common + 1, len(theirs) + 1):
-            seat, action = theirs[ply - 1]
-            result = self.record.get("result") if ply == len(theirs) else None
-            announce.append(Move(ply, seat, action, result=result))
+        if common < len(mine):  # taken back or replaced: back to where the two agree
+            state = replay({**self.record, "actions": theirs[:common]})
+            log.info("table %s follows storage back to ply %s", self.id, common)
+            for ply in range(len(mine), common, -1):
+                seat, action = mine[ply - 1]
+                announce.append(Move(ply, seat, action, undone=True))
+            self._take(theirs[:common], state)
+            return common == len(theirs)
+        seat, action = theirs[common]
+        state = self.state.clone()
+        state.apply(seat, action)  # a move this engine refuses raises: nothing changed
+        self._take([*mine, [seat, action]], state)
+        result = self.record.get("result")
+        announce.append(Move(common + 1, seat, action, result=result))
+        return common + 1 == len(theirs)
 
     def _take(self, actions: list[list[Any]], state: State) -> None:
         self.state = state

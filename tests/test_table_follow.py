@@ -31,6 +31,8 @@ def heard(table: Table) -> tuple[list[Move], list[SeatChange]]:
 async def test_moves_stored_elsewhere_are_played_here_and_heard_in_order() -> None:
     mine, _, full = two_tables(4)
     moves, _ = heard(mine)
+    at: list[tuple[int, dict[str, Any]]] = []  # what a listener sees as it hears each move
+    mine.subscribe(lambda t, move: at.append((t.ply, t.view(None))))
     changed = await mine.follow(Snapshot(4, full["actions"][3:], list(SEATS)))
     assert changed
     assert mine.ply == 10
@@ -38,6 +40,9 @@ async def test_moves_stored_elsewhere_are_played_here_and_heard_in_order() -> No
     assert mine.view(0) == replay(full).view(0)
     assert [(m.ply, m.undone) for m in moves] == [(p, False) for p in range(5, 11)]
     assert [[m.seat, m.action] for m in moves] == full["actions"][4:]
+    assert at == [
+        (p, replay({**full, "actions": full["actions"][:p]}).view(None)) for p in range(5, 11)
+    ]
 
 
 async def test_nothing_new_changes_nothing_and_tells_nobody() -> None:
