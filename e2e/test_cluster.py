@@ -1,0 +1,245 @@
+"""The site as several processes (docs/cluster.md), in browsers pinned to different app
+processes behind a real HAProxy, with two bot workers, PostgreSQL and a Redis of the
+suite's own (e2e/cluster.py). One cluster serves the module; each test plays its own table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.caravan import READY as CARAVAN_READY
+from e2e.caravan import ply
+from e2e.cluster import APPS, Cluster, Redis, until
+from e2e.mixed import READY as MIXED_READY
+from e2e.mixed import Played, act
+from e2e.online import expect_ply, my_seat, open_table, table_id, take_turn, whose_turn
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    if "E2E_BASE_URL" in __import__("os").environ:
+        pytest.skip("the cluster tests start their own site")
+    folder = tmp_path_factory.mktemp("cluster")
+    redis = Redis(folder).start()
+    running = Cluster(folder, redis)
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+        redis.stop()
+
+
+def stored(cluster: Cluster, match_id: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{cluster.url}/api/matches/{match_id}", timeout=10) as answer:
+        record: dict[str, Any] = json.loads(answer.read())
+    return record
+
+
+def plies_seen(page: Page) -> list[int]:
+    """Every ply the board has shown since :func:`watch_plies` was called on the page."""
+    seen: list[int] = page.evaluate("() => window.__plies || []")
+    return seen
+
+
+def watch_plies(page: Page) -> None:
+    page.evaluate(
+        """() => {
+          window.__plies = [];
+          const note = () => {
+            const board = document.querySelector('[data-testid=board]');
+            const ply = board && Number(board.dataset.ply);
+            const seen = window.__plies;
+            if (board && seen[seen.length - 1] !== ply) seen.push(ply);
+          };
+          note();
+          new MutationObserver(note).observe(document.body,
+            {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ply']});
+        }"""
+    )
+
+
+def open_feurio_for_three(page: Page, base: str) -> str:
+    """Ann's table of Feurio! for three: an open seat, then an easy bot."""
+    page.goto(f"{base}/new/feurio")
+    page.get_by_test_id("name").fill("Ann")
+    page.get_by_test_id("players").get_by_text("3", exact=True).click()
+    page.get_by_test_id("opponent").get_by_text("An open seat", exact=False).click()
+    page.get_by_test_id("opponent-3").get_by_text("Bot, easy:", exact=False).click()
+    page.get_by_test_id("start").click()
+    page.wait_for_url("**/table/*")
+    return table_id(page)
+
+
+def served_by(page: Page) -> str:
+    """The app process that answered the page's last request through the balancer."""
+    answer = page.request.get(page.url.split("/table/")[0] + "/readyz")
+    try:
+        return str(answer.json()["process"])
+    except ValueError:  # the balancer's own error page, while it finds the process gone
+        return ""
+
+
+def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_bot(
+    cluster: Cluster, browser: Browser
+) -> None:
+    ann = cluster.person(browser, "app1").new_page()
+    bea = cluster.person(browser, "app2").new_page()
+    cid = cluster.person(browser, "app3").new_page()
+    match_id = open_feurio_for_three(ann, cluster.url)
+    bea.goto(f"{cluster.url}/table/{match_id}")
+    bea.get_by_test_id("join-name").fill("Bea")
+    bea.get_by_test_id("take-seat").click()
+    bea.get_by_test_id("board").wait_for()
+    ann.get_by_test_id("board").wait_for()  # Ann's page, on app1, saw Bea sit down on app2
+    cid.goto(f"{cluster.url}/table/{match_id}")
+    cid.get_by_test_id("board").wait_for()
+    assert [served_by(p) for p in (ann, bea, cid)] == list(APPS)
+    watch_plies(cid)
+
+    played = {"ann": Played(), "bea": Played()}
+    pages = {"ann": ann, "bea": bea}
+    for _ in range(2000):
+        if ann.get_by_test_id("result").count():
+            break
+        for name, page in pages.items():
+            try:
+                page.wait_for_function(MIXED_READY, timeout=200)
+            except Exception:
+                continue
+            act(page, played[name])
+    else:
+        raise AssertionError("the game did not end")
+
+    record = stored(cluster, match_id)
+    last = len(record["actions"])
+    assert record["result"]["ranking"]
+    assert played["ann"].moves > 0 and played["bea"].moves > 0
+    assert {seat for seat, _ in record["actions"]} == {0, 1, 2}  # the bot played too
+    for page in (ann, bea, cid):
+        expect_ply(page, last)
+        expect(page.get_by_test_id("result")).to_be_visible()
+    seen = plies_seen(cid)
+    assert seen == list(range(seen[0], last + 1)), "the spectator saw every move, in order"
+    ann.goto(f"{cluster.url}/history")
+    expect(ann.get_by_test_id(f"match-{match_id}")).to_be_visible()
+
+
+def test_players_of_a_killed_app_process_come_back_on_another_at_the_same_ply(
+    cluster: Cluster, browser: Browser
+) -> None:
+    ann = cluster.person(browser, "app1").new_page()
+    bea = cluster.person(browser, "app2").new_page()
+    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
+    link = ann.get_by_test_id("invite-link").input_value()
+    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
+    bea.get_by_test_id("join-name").fill("Bea")
+    bea.get_by_test_id("take-seat").click()
+    bea.get_by_test_id("board").wait_for()
+    pages = {my_seat(ann): ann, my_seat(bea): bea}
+    for _ in range(4):
+        mover = whose_turn(ann)
+        assert mover is not None
+        pages[mover].wait_for_function(CARAVAN_READY)
+        take_turn(pages[mover])
+    before = ply(ann)
+    assert before == 4
+
+    ann.evaluate("() => { window.__before_the_kill = true; }")
+    cluster.kill("app1")
+    # Ann's page loses its socket and connects again through the balancer, to another
+    # process, which knows nothing of the page: NiceGUI's page loads itself again there,
+    # rebuilt from storage at the same position; she plays on.
+    ann.wait_for_function("() => !window.__before_the_kill", timeout=60_000)
+    assert served_by(ann) in APPS[1:]
+    ann.get_by_test_id("board").wait_for()
+    expect_ply(ann, before)
+    while (mover := whose_turn(ann)) is not None:
+        pages[mover].wait_for_function(CARAVAN_READY)
+        take_turn(pages[mover])
+        expect_ply(ann if mover != my_seat(ann) else bea, ply(pages[mover]))
+    record = stored(cluster, match_id)
+    assert len(record["actions"]) == ply(ann) == ply(bea)
+    assert [a for a in record["actions"][:before]] == record["actions"][:before]
+    until(lambda: cluster.ready("app1"), 120, "app1 to be started again")
+
+
+def worker_thinking(cluster: Cluster, match_id: str, at: int) -> str | None:
+    """The worker that started the bot's job at ply ``at`` and has not finished it."""
+    job = re.compile(rf"bot:{match_id}:{at}:\d+:\w+")
+    for name in ("worker1", "worker2"):
+        log = cluster.log(name)
+        started = [m for m in job.finditer(log)]
+        if started and "→" in log and log.count(started[0].group(0)) == 1:
+            return name
+    return None
+
+
+def test_a_bot_worker_killed_mid_think_still_moves_exactly_once(
+    cluster: Cluster, browser: Browser
+) -> None:
+    ann = cluster.person(browser, "app1").new_page()
+    match_id = open_table(ann, cluster.url, name="Ann", seat="bot:hard")
+    me = my_seat(ann)
+    while whose_turn(ann) != me:
+        expect_ply(ann, ply(ann) + 1, timeout=90_000)
+    ann.wait_for_function(CARAVAN_READY)
+    take_turn(ann)
+    at = ply(ann)
+    until(lambda: worker_thinking(cluster, match_id, at) is not None, 60, "the bot to think")
+    thinking = worker_thinking(cluster, match_id, at)
+    assert thinking is not None
+    cluster.kill(thinking)
+    expect_ply(ann, at + 1, timeout=60_000)
+    assert cluster.plies(match_id) == at + 1  # stored once
+    other = "worker2" if thinking == "worker1" else "worker1"
+    assert re.search(rf"bot:{match_id}:{at}:", cluster.log(other)), "another worker ran it"
+    ann.wait_for_function(CARAVAN_READY)
+    take_turn(ann)  # the game goes on
+    expect_ply(ann, at + 2, timeout=60_000)
+
+
+def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
+    cluster: Cluster, browser: Browser, tmp_path: Path
+) -> None:
+    ann = cluster.person(browser, "app1").new_page()
+    bea = cluster.person(browser, "app2").new_page()
+    cid = cluster.person(browser, "app3").new_page()
+    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
+    link = ann.get_by_test_id("invite-link").input_value()
+    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
+    bea.get_by_test_id("join-name").fill("Bea")
+    bea.get_by_test_id("take-seat").click()
+    bea.get_by_test_id("board").wait_for()
+    cid.goto(f"{cluster.url}/table/{match_id}")
+    cid.get_by_test_id("board").wait_for()
+    pages = {my_seat(ann): ann, my_seat(bea): bea}
+
+    def turn() -> int | None:
+        mover = whose_turn(ann)
+        if mover is None:
+            return None
+        pages[mover].wait_for_function(CARAVAN_READY)
+        take_turn(pages[mover])
+        made = ply(pages[mover])
+        for page in (ann, bea, cid):
+            expect_ply(page, made)
+        return made
+
+    for _ in range(3):
+        turn()
+    cluster.redis.restart()
+    while turn() is not None:
+        pass
+    record = stored(cluster, match_id)
+    for page in (ann, bea, cid):
+        expect_ply(page, len(record["actions"]))
+        expect(page.get_by_test_id("result")).to_be_visible()
