@@ -34,7 +34,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import URL, Engine, create_engine, event, make_url
+from sqlalchemy import URL, Engine, create_engine, event, make_url, text
 from sqlalchemy.engine import ExceptionContext
 from sqlmodel import Session
 
@@ -101,11 +101,20 @@ def make_engine(url: str | URL | None = None) -> Engine:
     return engine
 
 
+MIGRATION_LOCK = 724_017  # PostgreSQL advisory lock held while one process migrates
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration (Alembic ``upgrade head``), in one transaction."""
+    """Bring the schema to the newest migration (Alembic ``upgrade head``), in one transaction.
+
+    On PostgreSQL the transaction first takes an advisory lock: processes started together
+    on a new database (several app processes, a worker) migrate one after the other, the
+    later ones finding the schema done, instead of racing to create it."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

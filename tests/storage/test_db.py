@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import URL, Engine, inspect, text
 from sqlmodel import SQLModel
 
 from storage.db import DEFAULT_URL, database_url, make_engine, migrate
@@ -88,3 +89,37 @@ def schema(engine: Engine) -> dict[str, list[tuple[str, str, bool]]]:
         table: [(c["name"], str(c["type"]), c["nullable"]) for c in found.get_columns(table)]
         for table in found.get_table_names()
     }
+
+
+@pytest.mark.postgres
+def test_processes_migrating_one_new_postgresql_database_together_all_succeed(
+    postgres_url: URL,
+) -> None:
+    """Several app processes started together on a new database (``make cluster``): each
+    migrates in turn under an advisory lock instead of racing to create the schema."""
+    admin = make_engine(postgres_url).execution_options(isolation_level="AUTOCOMMIT")
+    name = f"{postgres_url.database}_together"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        engine = make_engine(postgres_url.set(database=name))
+        try:
+            migrate(engine)
+        except BaseException as err:  # noqa: BLE001 - every failure is reported below
+            errors.append(err)
+        finally:
+            engine.dispose()
+
+    try:
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    assert errors == []
