@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -67,8 +67,13 @@ class Spy:
 
     def __init__(self) -> None:
         self.shown: list[State] = []
+        self.hold: Callable[[], bool] | None = None  # the first turn waits for this
 
     def __call__(self, bot: str, state: State, seat: int, rng: Any) -> str | None:
+        if self.hold is not None and not self.shown:
+            deadline = time.monotonic() + 20
+            while not self.hold() and time.monotonic() < deadline:
+                time.sleep(0.01)
         self.shown.append(state)
         return choose_action(bot, state, seat, rng)
 
@@ -80,12 +85,14 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
     return seen
 
 
-async def run_worker(engine: Engine, queue_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+async def run_worker(
+    engine: Engine, queue_url: str, monkeypatch: pytest.MonkeyPatch, bots: BotPool | None = None
+) -> None:
     """Every job on the queue, run to its end by one worker."""
     monkeypatch.setenv("REDIS_URL", queue_url)
     ctx = {
         "db": engine,
-        "bots": BotPool(workers=1, executor=ThreadPoolExecutor(1)),
+        "bots": bots or BotPool(workers=1, executor=ThreadPoolExecutor(1)),
         "pause": 0.0,
     }
     made = worker_module.worker(burst=True, ctx=ctx)
@@ -95,10 +102,10 @@ async def run_worker(engine: Engine, queue_url: str, monkeypatch: pytest.MonkeyP
         await made.close()
 
 
-def bot_to_move(engine: Engine) -> Table:
+def bot_to_move(engine: Engine, seed: int = 5) -> Table:
     """A stored Caravan match of Ann against a bot, at a position where the bot moves."""
     seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(BOT, "bot:easy", "Robot")]
-    record = new_record("caravan", 2, 5, {"hands": 1}, [s.name for s in seats])
+    record = new_record("caravan", 2, seed, {"hands": 1}, [s.name for s in seats])
     match_id = new_match_id()
     repo.create_match(engine, match_id=match_id, record=record, seats=seats, user_ids=[ANN, None])
     table = Table(match_id, record, seats, persist=repo.persist_move(engine))
@@ -166,3 +173,24 @@ async def test_the_job_of_a_worker_that_died_mid_think_is_run_again_by_another(
 class _Quiet:
     async def publish(self, table: str, kind: str, ply: int | None = None) -> None:
         return None
+
+
+async def test_a_turn_where_a_person_waits_is_played_before_turns_nobody_waits_for(
+    engine: Engine, queue: ArqRedis, queue_url: str, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four bot-only turns queued first, then one at a table where a person is present, all
+    taken by one worker with one bot process busy on the first: the person's turn is the
+    next to start."""
+    nobody = [bot_to_move(engine, seed) for seed in range(4)]
+    person = bot_to_move(engine, 4)
+    for table in nobody:
+        await enqueue_turns(queue, table, 1, pause=0)
+    await enqueue_turns(queue, person, 0, pause=0)
+    bots = BotPool(workers=1, executor=ThreadPoolExecutor(1))
+    spy.hold = lambda: bots.queued == 4  # the first thinks until every other turn waits
+    await run_worker(engine, queue_url, monkeypatch, bots)
+    hands = {table.id: table.state.view(1)["hand"] for table in [*nobody, person]}
+    assert len({str(hand) for hand in hands.values()}) == 5  # each turn known by its hand
+    order = [next(i for i, hand in hands.items() if s.view(1)["hand"] == hand) for s in spy.shown]
+    assert len(order) == 5
+    assert order.index(person.id) == 1, order
