@@ -36,7 +36,7 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/messages.po))
 PYBABEL := $(BIN)/pybabel
 
 .PHONY: run test unit e2e lint bench screenshots chromium database install lock clean \
-	messages translations cluster rolling-restart haproxy
+	messages translations cluster rolling-restart haproxy worker
 
 # The locked versions (hash-checked), then the project itself without resolving anything.
 $(STAMP): pyproject.toml $(LOCKS)
@@ -91,7 +91,7 @@ rolling-restart: $(STAMP)
 ## browser suite mostly waits on pages and bots, in $(E2E_WORKERS) processes; the unit tests,
 ## in two processes at a lower priority (nice), take the CPU time its waits leave, and both
 ## cores once it is done.
-test: $(STAMP) $(MO) chromium database lint
+test: $(STAMP) $(MO) chromium haproxy database lint
 	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider -n 2 --dist loadfile \
 		> .unit-tests.log 2>&1 & units=$$!; \
 	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --junitxml=$(E2E_REPORT); browser=$$?; \
@@ -107,7 +107,7 @@ unit: $(STAMP) $(MO) database
 
 ## The browser suite only (E2E_BASE_URL=... to play against a running site; GAME=pueblo
 ## for one game's tests; E2E_SEED=n for the deals of an earlier run).
-e2e: $(STAMP) $(MO) chromium
+e2e: $(STAMP) $(MO) chromium haproxy database
 	@if [ -n "$(GAME)" ] && ! echo " $(GAMES) " | grep -q " $(GAME) "; then \
 		echo "GAME must be one of: $(GAMES)"; exit 2; fi
 	@$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) $(E2E_SELECT) --junitxml=$(E2E_REPORT); status=$$?; \
@@ -145,13 +145,24 @@ haproxy:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy; \
 	fi
 
-## The storage tests also run on PostgreSQL at 127.0.0.1:5432 when it can be started.
+## The storage tests also run on PostgreSQL at 127.0.0.1:5432, and the tests of several
+## processes on PostgreSQL and Redis at 127.0.0.1:6379, each started here when installed but
+## stopped (skipped with the reason when neither answers).
 database:
 	@if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1; then \
 		command -v pg_ctlcluster >/dev/null && ls /etc/postgresql >/dev/null 2>&1 && \
 		pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql | head -n1) main start \
 		|| echo "PostgreSQL is not running: its storage tests will be skipped."; \
 	fi
+	@if command -v redis-cli >/dev/null && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then \
+		redis-server --daemonize yes --bind 127.0.0.1 >/dev/null \
+		|| echo "Redis is not running: the tests of several processes will be skipped."; \
+	fi
+
+## A bot worker of a site served by several processes (DATABASE_URL and REDIS_URL set; see
+## docs/cluster.md): it runs the bots' turns the app processes put on the queue.
+worker: $(STAMP)
+	$(BIN)/python -m jobs.worker
 
 clean:
 	rm -rf $(VENV) $(LOCK_VENV) e2e/artifacts .mypy_cache .ruff_cache

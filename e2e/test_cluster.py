@@ -6,7 +6,9 @@ suite's own (e2e/cluster.py). One cluster serves the module; each test plays its
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +16,12 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from sqlalchemy import make_url
 
+from deploy import services
 from e2e.caravan import READY as CARAVAN_READY
 from e2e.caravan import ply
-from e2e.cluster import APPS, Cluster, Redis, until
+from e2e.cluster import APPS, SERVER, Cluster, Redis, until
 from e2e.mixed import READY as MIXED_READY
 from e2e.mixed import Played, act
 from e2e.online import expect_ply, my_seat, open_table, table_id, take_turn, whose_turn
@@ -25,8 +29,12 @@ from e2e.online import expect_ply, my_seat, open_table, table_id, take_turn, who
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    if "E2E_BASE_URL" in __import__("os").environ:
+    if "E2E_BASE_URL" in os.environ:
         pytest.skip("the cluster tests start their own site")
+    if not shutil.which("redis-server") or not shutil.which("haproxy"):
+        pytest.skip("redis-server or haproxy is not installed (make test installs haproxy)")
+    if not services.postgres_answers(make_url(SERVER)):
+        pytest.skip("PostgreSQL does not answer (make test starts it when installed)")
     folder = tmp_path_factory.mktemp("cluster")
     redis = Redis(folder).start()
     running = Cluster(folder, redis)
