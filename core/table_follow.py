@@ -11,6 +11,7 @@ so pages and bots cannot tell the difference.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,10 @@ from core.engine import State
 from core.record import replay
 from core.table_base import TableBase, _done, log
 from core.table_info import Move, SeatChange, SeatInfo
+
+# Seconds between two moves followed in a row: long enough for every page to send the first
+# (a page sends only the latest state of what changed since it last sent).
+PACE = 0.02
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class TableFollow(TableBase):
             changed = changed or bool(announce)
             if done:
                 break
+            await asyncio.sleep(PACE)  # the pages send this move before the next is played
         if change is not None:
             for listener in list(self._seat_listeners):
                 try:

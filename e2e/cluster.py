@@ -29,8 +29,9 @@ from playwright.sync_api import Browser, BrowserContext
 from sqlalchemy import make_url
 
 from deploy import services
+from deploy.ports import free_port, free_ports
 from e2e import seeds
-from e2e.server import ROOT, free_port
+from e2e.server import ROOT
 
 SERVER = os.environ.get("TEST_DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/postgres"
 START = 180.0  # seconds the cluster may take to be ready on a busy 2-core machine
@@ -123,7 +124,7 @@ class Cluster:
         return path.read_text(errors="replace") if path.exists() else ""
 
     def start(self) -> Cluster:
-        base = free_port()
+        base = free_ports(len(APPS))
         database_url = SERVER.rsplit("/", 1)[0] + f"/{self.database}"
         env = dict(
             os.environ,

@@ -9,22 +9,33 @@ import json
 import os
 import re
 import shutil
+import threading
+import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import make_url
 
-from deploy import services
+from deploy import rolling_restart, services
 from e2e.caravan import READY as CARAVAN_READY
 from e2e.caravan import ply
 from e2e.cluster import APPS, SERVER, Cluster, Redis, until
 from e2e.mixed import READY as MIXED_READY
 from e2e.mixed import Played, act
-from e2e.online import expect_ply, my_seat, open_table, table_id, take_turn, whose_turn
+from e2e.online import (
+    PLY_IN_WIRE,
+    SETTLED,
+    expect_ply,
+    my_seat,
+    open_table,
+    table_id,
+    take_turn,
+    whose_turn,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,33 +57,44 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         redis.stop()
 
 
+Person = Callable[[str], Page]
+T = TypeVar("T")
+
+
+@pytest.fixture
+def person(cluster: Cluster, browser: Browser) -> Iterator[Person]:
+    """``person("app2")``: a page in a browser of its own, pinned to that app process;
+    every browser made is closed after the test (the cluster outlives it)."""
+    made: list[BrowserContext] = []
+
+    def pinned(app: str) -> Page:
+        made.append(cluster.person(browser, app))
+        return made[-1].new_page()
+
+    yield pinned
+    for context in made:
+        context.close()
+
+
 def stored(cluster: Cluster, match_id: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{cluster.url}/api/matches/{match_id}", timeout=10) as answer:
         record: dict[str, Any] = json.loads(answer.read())
     return record
 
 
-def plies_seen(page: Page) -> list[int]:
-    """Every ply the board has shown since :func:`watch_plies` was called on the page."""
-    seen: list[int] = page.evaluate("() => window.__plies || []")
-    return seen
+class SocketPlies:
+    """Every ply a page is sent over its websocket (its board's ``data-ply``), in order,
+    repeats left out. What came before its socket connected is not counted: a page that
+    is still connecting is sent the latest state when it is."""
 
+    def __init__(self, page: Page) -> None:
+        self.seen: list[int] = []
+        page.on("websocket", lambda socket: socket.on("framereceived", self._frame))
 
-def watch_plies(page: Page) -> None:
-    page.evaluate(
-        """() => {
-          window.__plies = [];
-          const note = () => {
-            const board = document.querySelector('[data-testid=board]');
-            const ply = board && Number(board.dataset.ply);
-            const seen = window.__plies;
-            if (board && seen[seen.length - 1] !== ply) seen.push(ply);
-          };
-          note();
-          new MutationObserver(note).observe(document.body,
-            {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ply']});
-        }"""
-    )
+    def _frame(self, frame: str | bytes) -> None:
+        for found in PLY_IN_WIRE.findall(str(frame)):
+            if not self.seen or self.seen[-1] != int(found):
+                self.seen.append(int(found))
 
 
 def open_feurio_for_three(page: Page, base: str) -> str:
@@ -97,11 +119,12 @@ def served_by(page: Page) -> str:
 
 
 def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_bot(
-    cluster: Cluster, browser: Browser
+    cluster: Cluster, person: Person
 ) -> None:
-    ann = cluster.person(browser, "app1").new_page()
-    bea = cluster.person(browser, "app2").new_page()
-    cid = cluster.person(browser, "app3").new_page()
+    ann = person("app1")
+    bea = person("app2")
+    cid = person("app3")
+    sent = SocketPlies(cid)  # what the spectator's browser is sent
     match_id = open_feurio_for_three(ann, cluster.url)
     bea.goto(f"{cluster.url}/table/{match_id}")
     bea.get_by_test_id("join-name").fill("Bea")
@@ -111,7 +134,6 @@ def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_
     cid.goto(f"{cluster.url}/table/{match_id}")
     cid.get_by_test_id("board").wait_for()
     assert [served_by(p) for p in (ann, bea, cid)] == list(APPS)
-    watch_plies(cid)
 
     played = {"ann": Played(), "bea": Played()}
     pages = {"ann": ann, "bea": bea}
@@ -135,17 +157,18 @@ def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_
     for page in (ann, bea, cid):
         expect_ply(page, last)
         expect(page.get_by_test_id("result")).to_be_visible()
-    seen = plies_seen(cid)
-    assert seen == list(range(seen[0], last + 1)), "the spectator saw every move, in order"
+    seen = sent.seen
+    assert seen == list(range(seen[0], last + 1)), "the spectator was sent every move, in order"
+    assert last - seen[0] > 30, "the spectator was watching for most of the game"
     ann.goto(f"{cluster.url}/history")
     expect(ann.get_by_test_id(f"match-{match_id}")).to_be_visible()
 
 
 def test_players_of_a_killed_app_process_come_back_on_another_at_the_same_ply(
-    cluster: Cluster, browser: Browser
+    cluster: Cluster, person: Person
 ) -> None:
-    ann = cluster.person(browser, "app1").new_page()
-    bea = cluster.person(browser, "app2").new_page()
+    ann = person("app1")
+    bea = person("app2")
     match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
     link = ann.get_by_test_id("invite-link").input_value()
     bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
@@ -170,13 +193,13 @@ def test_players_of_a_killed_app_process_come_back_on_another_at_the_same_ply(
     assert served_by(ann) in APPS[1:]
     ann.get_by_test_id("board").wait_for()
     expect_ply(ann, before)
-    while (mover := whose_turn(ann)) is not None:
+    for _ in range(4):  # play on, each move shown on the other page too
+        mover = whose_turn(ann)
+        assert mover is not None
         pages[mover].wait_for_function(CARAVAN_READY)
         take_turn(pages[mover])
-        expect_ply(ann if mover != my_seat(ann) else bea, ply(pages[mover]))
-    record = stored(cluster, match_id)
-    assert len(record["actions"]) == ply(ann) == ply(bea)
-    assert [a for a in record["actions"][:before]] == record["actions"][:before]
+        expect_ply(bea if pages[mover] is ann else ann, ply(pages[mover]))
+    assert cluster.plies(match_id) == ply(ann) == ply(bea) == before + 4
     until(lambda: cluster.ready("app1"), 120, "app1 to be started again")
 
 
@@ -192,9 +215,9 @@ def worker_thinking(cluster: Cluster, match_id: str, at: int) -> str | None:
 
 
 def test_a_bot_worker_killed_mid_think_still_moves_exactly_once(
-    cluster: Cluster, browser: Browser
+    cluster: Cluster, person: Person
 ) -> None:
-    ann = cluster.person(browser, "app1").new_page()
+    ann = person("app1")
     match_id = open_table(ann, cluster.url, name="Ann", seat="bot:hard")
     me = my_seat(ann)
     while whose_turn(ann) != me:
@@ -216,11 +239,11 @@ def test_a_bot_worker_killed_mid_think_still_moves_exactly_once(
 
 
 def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
-    cluster: Cluster, browser: Browser, tmp_path: Path
+    cluster: Cluster, person: Person
 ) -> None:
-    ann = cluster.person(browser, "app1").new_page()
-    bea = cluster.person(browser, "app2").new_page()
-    cid = cluster.person(browser, "app3").new_page()
+    ann = person("app1")
+    bea = person("app2")
+    cid = person("app3")
     match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
     link = ann.get_by_test_id("invite-link").input_value()
     bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
@@ -245,9 +268,73 @@ def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
     for _ in range(3):
         turn()
     cluster.redis.restart()
-    while turn() is not None:
-        pass
-    record = stored(cluster, match_id)
-    for page in (ann, bea, cid):
-        expect_ply(page, len(record["actions"]))
-        expect(page.get_by_test_id("result")).to_be_visible()
+    for _ in range(4):
+        turn()  # each move shown on all three pages, across the processes
+    assert cluster.plies(match_id) == ply(cid) == 7
+
+
+def across_reloads(ask: Callable[[], T], seconds: float = 60) -> T:
+    """``ask()`` until it answers: the page it reads may load itself again meanwhile (its
+    process stopped), and a wait begun in the old document does not see the new one, so
+    each attempt is short and a failed one is made afresh."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return ask()
+        except PlaywrightError:
+            if time.monotonic() > deadline:
+                raise
+
+
+def turn_now(page: Page) -> int | None:
+    """The seat to move as the page shows it (None once over), asked for two seconds."""
+    page.wait_for_function(SETTLED, timeout=2_000)
+    return whose_turn(page)
+
+
+def ready_again(page: Page) -> None:
+    across_reloads(lambda: page.wait_for_function(CARAVAN_READY, timeout=2_000))
+
+
+def test_a_rolling_restart_of_every_app_lets_a_game_go_on(cluster: Cluster, person: Person) -> None:
+    """Every app process restarted one at a time (drained in the balancer, stopped with
+    SIGTERM, back when ready) while two players on two of them keep playing."""
+    ann = person("app1")
+    bea = person("app2")
+    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
+    link = ann.get_by_test_id("invite-link").input_value()
+    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
+    bea.get_by_test_id("join-name").fill("Bea")
+    bea.get_by_test_id("take-seat").click()
+    bea.get_by_test_id("board").wait_for()
+    pages = {my_seat(ann): ann, my_seat(bea): bea}
+    restarted: list[str] = []
+    failed: list[BaseException] = []
+
+    def restart() -> None:
+        try:
+            restarted.extend(rolling_restart.restart_all(cluster.folder, report=lambda _: None))
+        except BaseException as err:  # noqa: BLE001 - reported by the test
+            failed.append(err)
+
+    restarting = threading.Thread(target=restart)
+    restarting.start()
+    moves_during = after = 0
+    while after < 2 and (mover := across_reloads(lambda: turn_now(ann))) is not None:
+        page = pages[mover]
+        ready_again(page)
+        try:
+            take_turn(page)
+        except Exception:  # its process stopped under the click: the page reloads
+            ready_again(page)
+            continue
+        if restarting.is_alive():
+            moves_during += 1
+        else:
+            after += 1
+    restarting.join(240)
+    assert not failed, failed
+    assert restarted == list(APPS)
+    assert moves_during > 0, "moves were played while the apps restarted"
+    for page in (ann, bea):
+        expect_ply(page, cluster.plies(match_id))

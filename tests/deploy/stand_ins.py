@@ -7,8 +7,6 @@ from __future__ import annotations
 import contextlib
 import http.server
 import json
-import random
-import socket
 import subprocess
 import threading
 import time
@@ -17,22 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deploy.balancer import Admin
-
-
-def free_port() -> int:
-    """A free port below the ephemeral range: one the system hands out could be taken by
-    an outgoing connection (to PostgreSQL, say) before the process meant for it starts."""
-    low = 32768
-    with contextlib.suppress(OSError, ValueError):
-        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    while True:
-        port = random.randrange(10000, max(low, 10001))
-        with socket.socket() as sock:
-            try:
-                sock.bind(("0.0.0.0", port))
-            except OSError:
-                continue
-            return port
 
 
 def until(condition: Callable[[], bool], deadline: float, what: str) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -33,7 +32,8 @@ import pytest
 from sqlalchemy import URL, make_url
 
 from deploy import control, probe, rolling_restart, services
-from tests.deploy.stand_ins import free_port, until
+from deploy.ports import free_port, free_ports
+from tests.deploy.stand_ins import until
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = "caravanserai_launcher_test"
@@ -63,18 +63,6 @@ class Running:
 
     def said(self) -> str:
         return self.output.read_text(errors="replace")
-
-
-def app_ports() -> int:
-    """The first of two consecutive free ports."""
-    while True:
-        base = free_port()
-        with socket.socket() as sock:
-            try:
-                sock.bind(("0.0.0.0", base + 1))
-            except OSError:
-                continue
-        return base
 
 
 def drop(server: URL) -> None:
@@ -107,7 +95,7 @@ def cluster(haproxy_program: str, tmp_path_factory: pytest.TempPathFactory) -> I
     port = free_port()
     command = [
         sys.executable, "-m", "deploy.cluster", "--port", str(port), "--apps", "2",
-        "--app-port-base", str(app_ports()), "--workers", "1", "--worker-command", WORKER,
+        "--app-port-base", str(free_ports(2)), "--workers", "1", "--worker-command", WORKER,
         "--stats-port", str(free_port()), "--run-dir", str(run_dir), "--stop-timeout", "15",
     ]  # fmt: skip
     with open(output, "wb") as out:
