@@ -101,7 +101,10 @@ class RedisBus:
 
         self.url = url
         self.name = name or process_name()
-        self.channel = channel
+        # Pub/sub ignores Redis's database numbers: two sites on one Redis (a test cluster
+        # beside another) keep to their own channel, named after their database.
+        database = Redis.from_url(url).connection_pool.connection_kwargs.get("db", 0)
+        self.channel = channel if channel != CHANNEL else f"{CHANNEL}:{database}"
         self.redis = Redis.from_url(
             url, socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
         )
