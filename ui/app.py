@@ -28,7 +28,14 @@ from typing import Any
 from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
-from ui import health, security_headers, socket_guard, storage_pruning, unattended
+from ui import (
+    health,
+    security_headers,
+    shared_sessions,
+    socket_guard,
+    storage_pruning,
+    unattended,
+)
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
@@ -119,6 +126,8 @@ def build() -> Site:
     # turn is rebuilt on demand (Site.table).
     app.on_startup(lambda: background_tasks.create(recover(), name="recover"))
     app.on_startup(lambda: storage_pruning.start(site.gateway))
+    # Sessions kept in Redis (NICEGUI_REDIS_URL) hear changes again after Redis restarts.
+    app.on_startup(shared_sessions.start)
     app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
 
     if site.several:

@@ -1,13 +1,36 @@
 """A sliding-window limit on events per key (failed sign-ins, chat lines, new tables):
-at most ``limit`` within ``window`` seconds. Kept in memory, per process."""
+at most ``limit`` within ``window`` seconds.
+
+:class:`Limiter` keeps the counts in this process's memory: all the site needs when it runs
+as one process. When several processes serve the site (``REDIS_URL``), the counts must be
+the same for all of them, so they live in Redis (:mod:`ui.shared_rate_limit`); asking Redis
+takes a round trip that must not hold the event loop, so callers that may be shared ask
+through the async :class:`Limit`, which :class:`LocalLimit` gives a :class:`Limiter`.
+The arithmetic is :func:`window_wait` in both places, so both count alike.
+"""
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 Clock = Callable[[], float]
+
+
+def window_wait(times: Sequence[float], limit: int, window: float, now: float) -> float:
+    """Seconds until one more event is allowed, given the events still within the window
+    (``times``, oldest first).
+
+    >>> window_wait([10.0, 20.0, 30.0], 3, 60.0, now=40.0)  # the first leaves at 70
+    30.0
+    >>> window_wait([10.0, 20.0], 3, 60.0, now=40.0)
+    0.0
+    """
+    if len(times) < limit:
+        return 0.0
+    return max(0.0, times[-limit] + window - now)
 
 
 class Limiter:
@@ -28,6 +51,10 @@ class Limiter:
             del self._failures[key]
         return failures
 
+    def recent(self, key: str) -> Sequence[float]:
+        """When ``key`` failed within the window, oldest first."""
+        return tuple(self._recent(key))
+
     def count(self, key: str) -> int:
         """Failures of ``key`` within the window."""
         return len(self._recent(key))
@@ -42,10 +69,7 @@ class Limiter:
 
     def retry_after(self, key: str) -> float:
         """Seconds until ``key`` may try again (0 when it may now)."""
-        failures = self._recent(key)
-        if len(failures) < self.limit:
-            return 0.0
-        return max(0.0, failures[-self.limit] + self.window - self.clock())
+        return window_wait(self._recent(key), self.limit, self.window, self.clock())
 
     def fail(self, key: str, at: float | None = None) -> None:
         self._recent(key)
@@ -69,3 +93,28 @@ class Limiter:
 
     def __len__(self) -> int:
         return len(self._failures)
+
+
+class Limit(Protocol):
+    """What a caller asks of a limit, whether this process keeps it or Redis does."""
+
+    async def retry_after(self, key: str) -> float:
+        """Seconds until ``key`` may act again (0 when it may now)."""
+        ...
+
+    async def fail(self, key: str) -> None:
+        """Count one event of ``key`` (the limiter's word for "count one")."""
+        ...
+
+
+class LocalLimit:
+    """A :class:`Limiter` of this process behind the :class:`Limit` face (nothing awaits)."""
+
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter
+
+    async def retry_after(self, key: str) -> float:
+        return self.limiter.retry_after(key)
+
+    async def fail(self, key: str) -> None:
+        self.limiter.fail(key)

@@ -286,7 +286,8 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence):
         ``X-Caravanserai-Seed`` header) deals the table from that seed on a test site only.
         """
         visitor = (settings or TableSettings()).host
-        self.caps.check([t for t in self.tables.all() if self._open_game(t)], visitor, address)
+        live = [t for t in self.tables.all() if self._open_game(t)]
+        await self.caps.check_shared(live, visitor, address)
         seed = self.seeds.draw(asked_seed)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
         table_id = new_match_id()
@@ -296,7 +297,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence):
             **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
         )
         # Counted before the write, so that requests arriving while it is under way count.
-        self.caps.count(visitor, address)
+        await self.caps.count_shared(visitor, address)
         await self.gateway(
             repo.create_match,
             match_id=table_id,

@@ -16,7 +16,8 @@ from core.table import Table, TableError
 from storage import repo
 from ui.gateway import Gateway
 from ui.live import ChatLine, LiveInfo
-from ui.rate_limit import Limiter
+from ui.rate_limit import Limit, Limiter
+from ui.shared_rate_limit import limit_for
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +63,15 @@ class SiteChat:
 
     @functools.cached_property
     def chat_limits(self) -> Limiter:
-        """Chat lines per visitor (any table) over a sliding window."""
+        """Chat lines per visitor (any table) over a sliding window, in this process."""
         return Limiter(CHAT_BURST, CHAT_WINDOW)
+
+    @functools.cached_property
+    def chat_pace(self) -> Limit:
+        """:attr:`chat_limits` as :meth:`post_chat` asks them: counted in Redis for every
+        process when ``REDIS_URL`` is set, so a visitor's lines count wherever they are
+        written; this process's own when it serves the site alone."""
+        return limit_for("chat", self.chat_limits)
 
     async def post_chat(self, table: Table, *, by: str, text: Any) -> None:
         """A player says ``text`` at the table; stored before anyone sees it.
@@ -77,7 +85,7 @@ class SiteChat:
             raise TableError("not_player", "Only the players can write here.")
         if not isinstance(text, str) or len(text) > MAX_CHAT:
             raise TableError("bad_chat", f"A message has 1 to {MAX_CHAT} characters.", n=MAX_CHAT)
-        wait = self.chat_limits.retry_after(by)
+        wait = await self.chat_pace.retry_after(by)
         if wait > 0:
             seconds = math.ceil(wait)
             raise TableError(
@@ -99,7 +107,9 @@ class SiteChat:
         except Exception as err:
             log.exception("could not store a chat line at table %s", table.id)
             raise TableError("storage", "The message could not be saved. Try again.") from err
-        self.chat_limits.fail(by)  # a line written counts against the pace
         lines.append(ChatLine(seat, name, line, row.created_at if row else datetime.now(UTC)))
         del lines[:-CHAT_KEPT]
         self.info(table.id).tell("chat")
+        # A line written counts against the pace; counted once it is shown, so that no other
+        # line can be added while the count may wait for Redis.
+        await self.chat_pace.fail(by)

@@ -1,4 +1,5 @@
-"""Forget the visitors who never played.
+"""Forget the visitors who never played (this module: NiceGUI's storage files, when one
+process serves the site; :mod:`ui.shared_storage_pruning`: its keys in Redis, by the same rule).
 
 Every browser that opens a page gets a NiceGUI user storage file
 (``storage-user-<session>.json`` under ``NICEGUI_STORAGE_PATH``) holding its visitor id
@@ -26,6 +27,7 @@ from nicegui import Client, app
 from nicegui.storage import Storage
 
 from storage.accounts import owners_among
+from ui import shared_storage_pruning
 from ui.gateway import Gateway, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -118,11 +120,20 @@ def _forget(item: Candidate, *, older_than: float) -> bool:
 
 
 def start(gateway: Gateway) -> None:
-    """Prune now and every :data:`INTERVAL` seconds (call at start-up)."""
+    """Prune now and every :data:`INTERVAL` seconds (call at start-up): the files, or the
+    keys when NiceGUI keeps its storage in Redis (:mod:`ui.shared_storage_pruning`)."""
 
     async def prune() -> None:
         try:
-            await prune_user_storage(gateway)
+            if Storage.redis_url:
+                await shared_storage_pruning.prune(
+                    gateway,
+                    in_use=lambda: sessions_in_use(time.time()),
+                    max_age=MAX_AGE,
+                    interval=INTERVAL,
+                )
+            else:
+                await prune_user_storage(gateway)
         except Exception:
             log.exception("pruning the user storage failed")
 

@@ -18,6 +18,7 @@ from sqlalchemy import Engine
 
 from storage.db import make_engine, migrate
 from ui import health
+from ui.cluster import process_name
 from ui.site import Site
 
 CLOSED_PORT = "postgresql+psycopg://postgres@127.0.0.1:1/caravanserai?connect_timeout=2"
@@ -58,7 +59,13 @@ async def test_the_served_site_answers_both_probes(user: User) -> None:
     assert (healthz.status_code, healthz.json()) == (200, {"status": "ok"})
     readyz = await ready(core.app)
     assert readyz.status_code == 200
-    assert readyz.json() == {"status": "ready", "database": "ok", "recovered": True}
+    assert readyz.json() == {
+        "status": "ready",
+        "database": "ok",
+        "recovered": True,
+        "stopping": False,
+        "process": process_name(),
+    }
 
 
 async def test_a_site_is_not_ready_until_recovery_is_done(site: Site) -> None:
@@ -74,8 +81,25 @@ async def test_an_unreachable_database_makes_readyz_503_but_not_healthz() -> Non
     app = probes(down)
     ready = await probe(app, "/readyz")
     assert ready.status_code == 503
-    assert ready.json() == {"status": "not ready", "database": "unreachable", "recovered": True}
+    assert ready.json() == {
+        "status": "not ready",
+        "database": "unreachable",
+        "recovered": True,
+        "stopping": False,
+        "process": process_name(),
+    }
     assert (await probe(app, "/healthz")).status_code == 200
+
+
+async def test_a_stopping_site_is_not_ready_so_the_balancer_sends_it_nobody_new(
+    site: Site,
+) -> None:
+    await site.recover()
+    assert (await probe(probes(site), "/readyz")).status_code == 200
+    await site.drain()  # what SIGTERM does
+    ready = await probe(probes(site), "/readyz")
+    assert ready.status_code == 503
+    assert ready.json()["stopping"] is True
 
 
 async def test_a_hung_database_makes_readyz_503_within_its_timeout(

@@ -9,15 +9,37 @@ owner out (docs/security.md, "Sign-in limits"; OWASP ASVS 4.0 2.2.1).
   failure. The addresses it was last signed in from skip that wait while they have not
   failed themselves, so its owner signs in at home however long the attack lasts.
 
-Everything is kept in memory: a restart forgets it, which only shortens a delay.
+:class:`SignInLimits` keeps everything in this process's memory: a restart forgets it, which
+only shortens a delay. When several processes serve the site (``REDIS_URL``), the same policy
+is kept in Redis by :class:`ui.auth.shared_limits.SharedSignInLimits`; the routes ask either
+through the async :class:`SignInGate` (:class:`LocalGate` for this module's limits), and both
+decide with :meth:`SignInLimits.judge`.
 """
 
 from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-from ui.rate_limit import Clock, Limiter
+from ui.rate_limit import Clock, Limiter, window_wait
+
+
+def throttle_wait(times: Sequence[float], free: int, cap: float, now: float) -> float:
+    """Seconds the next attempt waits after the failures ``times`` (oldest first, within
+    the window): none for the first ``free``, then 1 s, 2 s, 4 s … at most ``cap`` after
+    the latest.
+
+    >>> [throttle_wait([0.0] * n, 3, 60.0, now=0.0) for n in (0, 3, 4, 5, 9, 10)]
+    [0.0, 1.0, 2.0, 4.0, 60.0, 60.0]
+    """
+    if not times:
+        return 0.0
+    extra = len(times) - free
+    delay = 0.0 if extra < 0 else min(cap, 2.0**extra)
+    return max(0.0, times[-1] + delay - now)
 
 
 class Throttle:
@@ -28,16 +50,9 @@ class Throttle:
         self.free, self.cap, self.clock = free, cap, clock
         self.failures = Limiter(0, window, clock)  # only counted here: its limit is unused
 
-    def delay(self, key: str) -> float:
-        """The wait after the latest failure that the next attempt must respect."""
-        extra = self.failures.count(key) - self.free
-        return 0.0 if extra < 0 else min(self.cap, 2.0**extra)
-
     def retry_after(self, key: str) -> float:
-        latest = self.failures.latest(key)
-        if latest is None:
-            return 0.0
-        return max(0.0, latest + self.delay(key) - self.clock())
+        """Seconds until the next attempt of ``key`` may be made (0 when it may now)."""
+        return throttle_wait(self.failures.recent(key), self.free, self.cap, self.clock())
 
     def fail(self, key: str, at: float | None = None) -> None:
         self.failures.fail(key, at)
@@ -65,6 +80,25 @@ class KnownAddresses:
         return address in self._seen.get(account, ())
 
 
+@dataclass(frozen=True)
+class Failures:
+    """The failures that decide one attempt, each kind within its window, oldest first."""
+
+    pair: Sequence[float]  # of this address on this account
+    address: Sequence[float]  # of this address on any account
+    account: Sequence[float]  # of this account from any address
+    known: bool  # the account was signed in from this address lately
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How long an attempt waits (0: go ahead), and whether that is a hard limit of its
+    address (minutes) rather than the account's delay (at most a minute)."""
+
+    wait: float
+    hard: bool
+
+
 class SignInLimits:
     """The sign-in policy of the module docstring; every figure is a class constant."""
 
@@ -84,15 +118,34 @@ class SignInLimits:
         self.known = KnownAddresses(self.KNOWN_PER_ACCOUNT)
         self._until_sweep = self.SWEEP_EVERY
 
+    @classmethod
+    def judge(cls, failures: Failures, now: float) -> Verdict:
+        """The policy itself: how long an attempt waits, given the failures that decide it
+        (kept in memory here, in Redis by :mod:`ui.auth.shared_limits`)."""
+        hard = max(
+            window_wait(failures.pair, cls.PAIR_LIMIT, cls.WINDOW, now),
+            window_wait(failures.address, cls.ADDRESS_LIMIT, cls.WINDOW, now),
+        )
+        blocked = len(failures.pair) >= cls.PAIR_LIMIT or (
+            len(failures.address) >= cls.ADDRESS_LIMIT
+        )
+        if hard:
+            return Verdict(hard, blocked)
+        if failures.known and not failures.pair:
+            return Verdict(0.0, blocked)
+        return Verdict(
+            throttle_wait(failures.account, cls.FREE_FAILURES, cls.MAX_DELAY, now), blocked
+        )
+
     def wait(self, account: str, address: str) -> float:
         """Seconds before ``address`` may try a password for ``account`` (0: go ahead)."""
-        pair = _pair(account, address)
-        hard = max(self.pairs.retry_after(pair), self.addresses.retry_after(address))
-        if hard:
-            return hard
-        if (account, address) in self.known and not self.pairs.count(pair):
-            return 0.0
-        return self.accounts.retry_after(account)
+        failures = Failures(
+            pair=self.pairs.recent(_pair(account, address)),
+            address=self.addresses.recent(address),
+            account=self.accounts.failures.recent(account),
+            known=(account, address) in self.known,
+        )
+        return self.judge(failures, self.accounts.clock()).wait
 
     def hard_limit(self, account: str, address: str) -> bool:
         """Whether the wait is a hard limit of the address (minutes) rather than the
@@ -132,3 +185,57 @@ class SignInLimits:
 
 def _pair(account: str, address: str) -> str:
     return f"{account}\n{address}"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A password attempt as the limits took it: refused (``wait`` > 0, with ``hard`` as in
+    :class:`Verdict`), or counted as failed at ``at`` until forgiven (``tag`` tells it from
+    another attempt counted at the same instant in Redis)."""
+
+    wait: float = 0.0
+    hard: bool = False
+    at: float = 0.0
+    tag: str = ""
+
+
+class LimitsUnavailable(Exception):
+    """The shared limits cannot be asked: the attempt is refused (docs/security.md)."""
+
+
+class SignInGate(Protocol):
+    """What the sign-in routes ask of the limits, in this process or in Redis (async: the
+    shared limits ask Redis, which must not hold the event loop)."""
+
+    async def attempt(self, account: str, address: str) -> Attempt:
+        """Refuse the attempt, or count it as failed until :meth:`forgive` (both at once,
+        so that attempts made in parallel see each other); :class:`LimitsUnavailable`
+        when that cannot be decided."""
+        ...
+
+    async def forgive(self, account: str, address: str, attempt: Attempt) -> None:
+        """The counted ``attempt`` did not fail after all."""
+        ...
+
+    async def succeeded(self, account: str, address: str) -> None:
+        """The right password from ``address`` (:meth:`SignInLimits.succeeded`)."""
+        ...
+
+
+class LocalGate:
+    """:class:`SignInLimits` of this process behind the :class:`SignInGate` face."""
+
+    def __init__(self, limits: SignInLimits) -> None:
+        self.limits = limits
+
+    async def attempt(self, account: str, address: str) -> Attempt:
+        wait = self.limits.wait(account, address)
+        if wait:
+            return Attempt(wait=wait, hard=self.limits.hard_limit(account, address))
+        return Attempt(at=self.limits.failed(account, address))
+
+    async def forgive(self, account: str, address: str, attempt: Attempt) -> None:
+        self.limits.forgive(account, address, attempt.at)
+
+    async def succeeded(self, account: str, address: str) -> None:
+        self.limits.succeeded(account, address)

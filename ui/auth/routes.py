@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Awaitable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,10 +20,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from storage import accounts
 from storage.accounts import AccountError
 from storage.models import GUEST, LOCAL
-from ui.auth.limits import SignInLimits
+from ui.auth.limits import Attempt, LimitsUnavailable, SignInGate, SignInLimits
 from ui.auth.oidc import Providers
 from ui.auth.passwords import hash_password, valid_password, verify
 from ui.auth.session import become, csrf_ok
+from ui.auth.shared_limits import sign_in_gate
 from ui.gateway import StorageUnavailable
 from ui.site import Site
 
@@ -66,15 +68,23 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def refused(
-    page: str, limits: SignInLimits, key: str, address: str, **params: Any
-) -> RedirectResponse:
+def refused(page: str, attempt: Attempt, **params: Any) -> RedirectResponse:
     """Back to the form: "try again in N minutes" for the address's hard limits, "wait a
     moment" for the account's delay (at most a minute)."""
-    if limits.hard_limit(key, address):
-        minutes = math.ceil(limits.wait(key, address) / 60)
+    if attempt.hard:
+        minutes = math.ceil(attempt.wait / 60)
         return back(page, "rate_limited", **params, minutes=minutes)
     return back(page, "slow_down", **params)
+
+
+async def after_the_fact(step: Awaitable[None]) -> None:
+    """A change to the limits once the password has been checked (forgiving its attempt,
+    remembering the address): when the shared limits cannot take it, the visitor is not
+    held back for it; the attempt simply stays counted."""
+    try:
+        await step
+    except LimitsUnavailable as err:
+        log.warning("the sign-in limits could not be updated: %s", err)
 
 
 def current_uid() -> str:
@@ -83,7 +93,23 @@ def current_uid() -> str:
 
 
 def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
+    """The sign-in routes, held to ``limits`` (or, with ``REDIS_URL`` set, to their policy
+    kept in Redis for every process: :func:`ui.auth.shared_limits.sign_in_gate`)."""
     gateway = site.gateway
+    gate: SignInGate = sign_in_gate(limits)
+
+    async def attempt(
+        page: str, key: str, address: str, **params: Any
+    ) -> Attempt | RedirectResponse:
+        """The attempt counted until its password proves right, or where to send the
+        browser instead: back to the form when it must wait, or when the shared limits
+        cannot say (they fail closed: docs/security.md)."""
+        try:
+            counted = await gate.attempt(key, address)
+        except LimitsUnavailable as err:
+            log.warning("sign-in refused: the limits cannot be asked: %s", err)
+            return back(page, "storage", **params)
+        return refused(page, counted, **params) if counted.wait else counted
 
     async def current_user() -> Any:
         uid = current_uid()
@@ -123,7 +149,9 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         except STORAGE_ERRORS:
             log.exception("sign-up failed")
             return back("/signup", "storage", username=username)
-        limits.succeeded(accounts.username_key(username), client_address(request))
+        await after_the_fact(
+            gate.succeeded(accounts.username_key(username), client_address(request))
+        )
         await become(request, uid, name=username)
         return go(safe_next(form.get("next")))
 
@@ -135,23 +163,23 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
             return back("/signin", "csrf", username=username)
         address = client_address(request)
         key = accounts.username_key(username)
-        if limits.wait(key, address):
-            return refused("/signin", limits, key, address, username=username)
-        attempt = limits.failed(key, address)  # until the password proves right
+        counted = await attempt("/signin", key, address, username=username)
+        if isinstance(counted, RedirectResponse):
+            return counted
         try:
             user = None
             if accounts.valid_username(username):
                 user = await gateway(accounts.find_account, username=username)
         except STORAGE_ERRORS:
-            limits.forgive(key, address, attempt)
+            await after_the_fact(gate.forgive(key, address, counted))
             log.exception("sign-in failed")
             return back("/signin", "storage", username=username)
         # Unknown users are checked against a dummy hash: the same answer in the same time.
         ok = await run.io_bound(verify, user.password_hash if user else None, password)
         if not ok or user is None:
             return back("/signin", "bad_credentials", username=username)
-        limits.forgive(key, address, attempt)
-        limits.succeeded(key, address)
+        await after_the_fact(gate.forgive(key, address, counted))
+        await after_the_fact(gate.succeeded(key, address))
         await become(request, user.id, name=user.name)
         return go(safe_next(form.get("next")))
 
@@ -182,12 +210,12 @@ def register(site: Site, providers: Providers, limits: SignInLimits) -> None:
         address = client_address(request)
         key = accounts.username_key(user.username or "")
         if user.password_hash is not None:
-            if limits.wait(key, address):
-                return refused("/account", limits, key, address)
-            attempt = limits.failed(key, address)  # until the password proves right
+            counted = await attempt("/account", key, address)
+            if isinstance(counted, RedirectResponse):
+                return counted
             if not await run.io_bound(verify, user.password_hash, text(form, "current")):
                 return back("/account", "bad_current")
-            limits.forgive(key, address, attempt)
+            await after_the_fact(gate.forgive(key, address, counted))
         hashed = await run.io_bound(hash_password, new)
         if hashed is None:  # the site is shutting down: no hash, nothing stored
             return back("/account", "storage")
