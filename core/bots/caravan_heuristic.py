@@ -22,14 +22,20 @@ When the opponent has gone out, the one answer left (D8) is scored exactly.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from core.engine import State
-from core.games.caravan.cards import CARDS, DECK, suit_value
+from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, SUITS, suit_value
 from core.games.caravan.combos import (
     CARAVAN,
+    LONE_ACE,
+    LONE_CROWN,
+    MATCHED_PAIR,
+    MIXED_PAIR,
     Combo,
     hand_bandits,
     hand_caravans,
@@ -54,6 +60,9 @@ MIDDLE_RANK = 5.5
 HIGHER_READING = 1e-3  # of two readings of the same cards, declare the higher top
 
 _BIT: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
+_ACES = sum(_BIT[card.code] for card in DECK if card.rank == ACE)
+_CROWNS = sum(_BIT[card.code] for card in DECK if card.rank == CROWN)
+_SUIT_PAIRS = [(_BIT[f"1{suit}"], _BIT[f"N{suit}"]) for suit in SUITS]  # per suit: Ace, Crown
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -80,7 +89,7 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
 
 def mask(codes: Iterable[str]) -> int:
     """A set of cards as a bit mask (one bit per card of the deck)."""
-    return sum(_BIT[code] for code in codes)
+    return sum(map(_BIT.__getitem__, codes))
 
 
 @dataclass(frozen=True)
@@ -99,12 +108,19 @@ class Position:
     unseen_wilds: tuple[str, ...]
 
 
+@lru_cache(maxsize=64)
+def card_values(crowns: frozenset[str], aces: frozenset[str]) -> dict[str, int]:
+    """What collecting each card of the deck scores under these indicator suits; shared by
+    every position with the same indicators, and only ever read."""
+    return {card.code: suit_value(card.code, set(crowns), set(aces)) for card in DECK}
+
+
 def read_position(view: dict[str, Any]) -> Position:
     """The position as ``view["seat"]`` sees it; unseen cards are those in no public place."""
     seat = view["seat"]
     crowns = {i["suit"] for i in view["indicators"] if i["role"] == "crown"}
     aces = {i["suit"] for i in view["indicators"] if i["role"] == "ace"}
-    values = {card.code: suit_value(card.code, crowns, aces) for card in DECK}
+    values = card_values(frozenset(crowns), frozenset(aces))
     season = [c for play in view["season"] for c in play["cards"]]
     known = set(view["hand"]) | set(season) | {i["code"] for i in view["indicators"]}
     known |= {c for pile in view["collections"] for c in pile}
@@ -133,25 +149,71 @@ def read_position(view: dict[str, Any]) -> Position:
 
 
 class FewestPlays:
-    """The fewest plays that empty part of a hand: an exact cover by its combinations."""
+    """The fewest plays that empty part of a hand: an exact cover by its combinations.
 
-    def __init__(self, hand: list[str], ranks: tuple[int, int]) -> None:
+    The answer for some cards is the same whatever hand they are part of (a part of a hand
+    holds exactly the combinations the hand has among its cards), so the hands of one wild
+    range may share what they found in ``known``; :func:`fewest_plays` does that."""
+
+    def __init__(
+        self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
+    ) -> None:
         pieces = {mask(c.cards) for c in hand_caravans(hand, ranks) + hand_bandits(hand)}
         self._by_lowest: dict[int, list[int]] = {}
         for piece in pieces:
             self._by_lowest.setdefault(piece & -piece, []).append(piece)
-        self._known: dict[int, int] = {0: 0}
+        self._known: dict[int, int] = {0: 0} if known is None else known
 
     def __call__(self, cards: int) -> int:
-        known = self._known.get(cards)
-        if known is not None:
-            return known
+        known = self._known
+        fewest = known.get(cards)
+        if fewest is not None:
+            return fewest
         # Every cover has one piece holding the lowest card; every card alone is a piece.
-        fewest = 1 + min(
-            self(cards & ~piece) for piece in self._by_lowest[cards & -cards] if piece & ~cards == 0
-        )
-        self._known[cards] = fewest
+        for piece in self._by_lowest[cards & -cards]:
+            if piece & ~cards == 0:
+                rest = cards & ~piece
+                after = known.get(rest)
+                if after is None:
+                    after = self(rest)
+                if fewest is None or after < fewest:
+                    fewest = after
+        assert fewest is not None, "every card alone is a piece"
+        known[cards] = fewest = fewest + 1
         return fewest
+
+
+KNOWN_COVERS = 100_000
+"""How many answers :func:`fewest_plays` keeps per wild range before it starts afresh."""
+_covers: dict[tuple[int, int], dict[int, int]] = {}
+
+
+@lru_cache(maxsize=1024)
+def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int]) -> FewestPlays:
+    """The :class:`FewestPlays` of a hand, sharing its answers with every other hand of the
+    same wild range: a search judges the same hands, and the parts of them, again and again."""
+    known = _covers.setdefault(ranks, {0: 0})
+    if len(known) > KNOWN_COVERS:
+        known.clear()
+        known[0] = 0
+    return FewestPlays(list(hand), ranks, known)
+
+
+@lru_cache(maxsize=4)
+def deck_caravans(ranks: tuple[int, int]) -> dict[int, list[tuple[int, int]]]:
+    """Per length, every caravan of the whole deck as (top, cards as a mask), the highest
+    top first; cards read several ways keep their highest top. The caravans some cards
+    hold are exactly those of the deck among them, so this one list serves every hand."""
+    tops: dict[int, int] = {}
+    for combo in hand_caravans([card.code for card in DECK], ranks):
+        piece = mask(combo.cards)
+        tops[piece] = max(tops.get(piece, 0), combo.top)
+    by_length: dict[int, list[tuple[int, int]]] = {}
+    for piece, top in tops.items():
+        by_length.setdefault(piece.bit_count(), []).append((top, piece))
+    for pieces in by_length.values():
+        pieces.sort(reverse=True)
+    return by_length
 
 
 class Outlook:
@@ -161,30 +223,48 @@ class Outlook:
         numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
         held_wilds = min(position.opponent_wilds, len(wilds))
         held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
-        tops: dict[tuple[int, int], int] = {}
-        for combo in hand_caravans(numbers + wilds, position.ranks):
-            key = (mask(combo.cards), combo.length)
-            tops[key] = max(tops.get(key, 0), combo.top)
-        self._best_tops: list[dict[int, int]] = []
-        self._best_bandits: list[int] = []
+        self._unseen = mask(numbers + wilds)
+        self._ranks = position.ranks
+        self._held: list[int] = []
+        bandits: list[int] = []
         for _ in range(SAMPLES):
-            held = rng.sample(numbers, held_numbers) + rng.sample(wilds, held_wilds)
-            bits = mask(held)
-            best: dict[int, int] = {}
-            for (piece, length), top in tops.items():
-                if piece & ~bits == 0 and top > best.get(length, 0):
-                    best[length] = top
-            self._best_tops.append(best)
-            self._best_bandits.append(max((b.level for b in hand_bandits(held)), default=0))
+            held = mask(rng.sample(numbers, held_numbers)) | mask(rng.sample(wilds, held_wilds))
+            self._held.append(held)
+            bandits.append(best_bandit(held))
+        self._best_bandits = sorted(bandits)
+        self._best_tops: dict[int, list[int]] = {}
+
+    def best_tops(self, length: int) -> list[int]:
+        """The highest top of each sampled hand's caravans of ``length`` (0: none), sorted."""
+        best = self._best_tops.get(length)
+        if best is None:
+            unseen = self._unseen
+            pieces = [
+                (top, piece)
+                for top, piece in deck_caravans(self._ranks).get(length, [])
+                if piece & ~unseen == 0
+            ]
+            best = self._best_tops[length] = sorted(
+                next((top for top, piece in pieces if piece & ~held == 0), 0) for held in self._held
+            )
+        return best
 
     def can_top(self, combo: Combo) -> float:
         """The chance the opponent holds a caravan that tops ``combo``."""
-        hits = sum(best.get(combo.length, 0) > combo.top for best in self._best_tops)
-        return hits / SAMPLES
+        return (SAMPLES - bisect_right(self.best_tops(combo.length), combo.top)) / SAMPLES
 
     def can_outbid(self, combo: Combo) -> float:
         """The chance the opponent holds a bandit stronger than ``combo``."""
-        return sum(level > combo.level for level in self._best_bandits) / SAMPLES
+        return (SAMPLES - bisect_right(self._best_bandits, combo.level)) / SAMPLES
+
+
+def best_bandit(held: int) -> int:
+    """The level of the strongest bandit in a hand given as a mask (0: none), as
+    ``hand_bandits`` would find it: a matched pair, a mixed pair, a Crown, an Ace."""
+    aces, crowns = held & _ACES, held & _CROWNS
+    if aces and crowns:
+        return MATCHED_PAIR if any(aces & a and crowns & c for a, c in _SUIT_PAIRS) else MIXED_PAIR
+    return LONE_CROWN if crowns else LONE_ACE if aces else 0
 
 
 class Judge:
@@ -193,7 +273,7 @@ class Judge:
     def __init__(self, position: Position, rng: random.Random) -> None:
         self.position = position
         self.hand = mask(position.hand)
-        self.fewest = FewestPlays(list(position.hand), position.ranks)
+        self.fewest = fewest_plays(position.hand, position.ranks)
         self.rng = rng
         self._outlook: Outlook | None = None
         danger = position.opponent_cards <= DANGER_CARDS

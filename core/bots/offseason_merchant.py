@@ -86,6 +86,7 @@ class Merchant:
         self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
         self.pool = self.unseen()
         self.can_draw = view["tower"] > 0 or view["discard"] > 0
+        self._taken: dict[tuple[Caravan, int, tuple[str, ...]], float] = {}  # see take
 
     # ------------------------------------------------------------------ unseen goods
 
@@ -172,7 +173,16 @@ class Merchant:
 
     def take(self, caravan: Caravan, tokens: int, goods: Iterable[str]) -> float:
         """The worth after taking ``goods``: carried types join their camel, new ones
-        go where they are worth most."""
+        go where they are worth most. Remembered for the merchant's decision, whose
+        options often come to the same goods."""
+        goods = tuple(goods)
+        key = (caravan, tokens, goods)
+        worth = self._taken.get(key)
+        if worth is None:
+            worth = self._taken[key] = self._take(caravan, tokens, goods)
+        return worth
+
+    def _take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
         loaded = [list(codes) for codes, _ in caravan]
         new: dict[str, list[str]] = {}
         for code in goods:

@@ -46,18 +46,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.bots.pueblo_lines import (
+    AFFECTED,
+    BASE,
+    CORNER_COLUMNS,
+    FLAT_SIDE_CUBES,
+    HIDDEN,
+    LINES,
+    SHAPE,
+)
 from core.engine import State
 from core.games.pueblo.geometry import (
     BY_SUFFIX,
-    CANDIDATES,
     IS_CORNER,
     LINE,
-    POSES,
     RING,
     SQUARES,
     placements,
     site,
-    site_xy,
     square_index,
 )
 
@@ -70,56 +76,6 @@ CHIEF_NOW = 1.0  # weight of the chief move that follows a placement
 TIE = 1e-9
 
 NEUTRAL = -1
-# The path squares that look at each site square, and the stone's cubes per candidate.
-SEEN_FROM: list[list[int]] = [[i for i in range(RING) if sq in LINE[i]] for sq in range(SQUARES)]
-AFFECTED: dict[str, tuple[int, ...]] = {
-    c.suffix: tuple(sorted({i for sq in c.columns for i in SEEN_FROM[sq]})) for c in CANDIDATES
-}
-
-
-def _shape(suffix: str) -> tuple[tuple[int, int], ...]:
-    """(square, level above the stone's base) of each cube, lowest first."""
-    cand = BY_SUFFIX[suffix]
-    ax, ay = site_xy(cand.anchor)
-    return tuple(
-        sorted(
-            ((site(ax + dx, ay + dy), dz) for dx, dy, dz in POSES[cand.pose].cells),
-            key=lambda c: c[1],
-        )
-    )
-
-
-SHAPE = {c.suffix: _shape(c.suffix) for c in CANDIDATES}
-# Where each site square lies along each side path square's line (0: nearest).
-POSITION: list[dict[int, int]] = [
-    {} if IS_CORNER[i] else {sq: p for p, sq in enumerate(LINE[i])} for i in range(RING)
-]
-
-
-def _side_cubes(suffix: str) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Per side path square looking at the stone: (dz, position) of its nearest cube
-    at each of its levels."""
-    found = []
-    for i in AFFECTED[suffix]:
-        if IS_CORNER[i]:
-            continue
-        nearest: dict[int, int] = {}
-        for square, dz in SHAPE[suffix]:
-            p = POSITION[i].get(square)
-            if p is not None and p < nearest.get(dz, SQUARES):
-                nearest[dz] = p
-        found.append((i, tuple(sorted(nearest.items()))))
-    return tuple(found)
-
-
-SIDE_CUBES = {c.suffix: _side_cubes(c.suffix) for c in CANDIDATES}
-CORNER_COLUMNS = {  # the stone's squares under each corner view that sees them
-    c.suffix: tuple(
-        sq for i in AFFECTED[c.suffix] if IS_CORNER[i] for sq in c.columns if sq in LINE[i]
-    )
-    for c in CANDIDATES
-}
-HIDDEN = SQUARES  # a position beyond every line: nothing seen at that level
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -198,6 +154,7 @@ class Pueblo:
         self.sights = [self.sight(i) for i in range(RING)]
         self.worths = [self.line_worth(i) for i in range(RING)]
         self.visible()
+        self._apart: dict[str, tuple[float, float]] = {}  # see best_static
         stops = sum(hand["left"] for hand in self.hands)
         self.scale: float = 1 + stops / RING
 
@@ -233,21 +190,39 @@ class Pueblo:
         size = max(self.height) + 3  # a stone adds at most two levels on its base
         self.seen_at: list[list[int]] = []
         self.seen_owner: list[list[int]] = []
-        height, column = self.height, self.column
         for index in range(RING):
-            at, owners = [HIDDEN] * size, [-2] * size
-            if not IS_CORNER[index]:
-                covered = 0
-                for p, square in enumerate(LINE[index]):
-                    top = height[square]
-                    if top > covered:
-                        levels = column[square]
-                        for level in range(covered + 1, top + 1):
-                            at[level] = p
-                            owners[level] = levels[level - 1]
-                        covered = top
+            at, owners = self.visible_line(index, size)
             self.seen_at.append(at)
             self.seen_owner.append(owners)
+
+    def visible_line(self, index: int, size: int) -> tuple[list[int], list[int]]:
+        """:meth:`visible` of one path square, levels below ``size``."""
+        at, owners = [HIDDEN] * size, [-2] * size
+        if not IS_CORNER[index]:
+            height, column = self.height, self.column
+            covered = 0
+            for p, square in enumerate(LINE[index]):
+                top = height[square]
+                if top > covered:
+                    levels = column[square]
+                    for level in range(covered + 1, top + 1):
+                        at[level] = p
+                        owners[level] = levels[level - 1]
+                    covered = top
+        return at, owners
+
+    def look_again(self, suffix: str) -> None:
+        """After :meth:`put` of ``suffix``: what the chief sees, on the lines through it
+        only (the others see what they saw)."""
+        size = max(self.height) + 3
+        self.sights, self.worths = list(self.sights), list(self.worths)
+        grow = size - len(self.seen_at[0])
+        self.seen_at = [at + [HIDDEN] * grow if grow else at for at in self.seen_at]
+        self.seen_owner = [own + [-2] * grow if grow else own for own in self.seen_owner]
+        for j in AFFECTED[suffix]:
+            self.sights[j] = self.sight(j)
+            self.worths[j] = self.line_worth(j)
+            self.seen_at[j], self.seen_owner[j] = self.visible_line(j, size)
 
     def line_worth(self, index: int) -> float:
         """``worth(sight(index))`` for this bot, without the per-seat list."""
@@ -348,20 +323,18 @@ class Pueblo:
         Level by level: a cube of the stone is seen from a side when it is nearer
         than the cube seen there now (which it then hides); from a corner, the
         stone's cubes become the tops of its three squares."""
-        cand = BY_SUFFIX[suffix]
-        base = self.height[cand.columns[0]] - cand.offsets[0] + 1
+        square, offset = BASE[suffix]
+        base = self.height[square] - offset + 1
         w = self.w[self.seat]
         new = w[owner] if owner >= 0 else 0.0
         change = 0.0
         seen_at, seen_owner = self.seen_at, self.seen_owner
-        for i, cubes in SIDE_CUBES[suffix]:
-            at, owners = seen_at[i], seen_owner[i]
-            for dz, p in cubes:
-                level = base + dz
-                if at[level] < p:
-                    continue
-                old = owners[level]
-                change += level * (new - w[old]) if old >= 0 else level * new
+        for i, dz, p in FLAT_SIDE_CUBES[suffix]:
+            level = base + dz
+            if seen_at[i][level] < p:
+                continue
+            old = seen_owner[i][level]
+            change += level * (new - w[old]) if old >= 0 else level * new
         height, column = self.height, self.column
         for square in CORNER_COLUMNS[suffix]:
             top = height[square]
@@ -377,16 +350,63 @@ class Pueblo:
         self.lift(suffix)
         return self.scale * change
 
-    def best_static(self, letters: str, rng: random.Random) -> float:
-        """The best static score of a stone of one of ``letters`` on the pueblo now."""
+    def statics(self, suffix: str) -> tuple[float, float]:
+        """:meth:`static` for a coloured stone of this seat and for a neutral one, in one
+        pass over the lines (each sum made of the same terms in the same order)."""
+        square, offset = BASE[suffix]
+        base = self.height[square] - offset + 1
+        w = self.w[self.seat]
+        mine = w[self.seat]
+        colour = neutral = 0.0
+        seen_at, seen_owner = self.seen_at, self.seen_owner
+        for i, dz, p in FLAT_SIDE_CUBES[suffix]:
+            level = base + dz
+            if seen_at[i][level] < p:
+                continue
+            old = seen_owner[i][level]
+            if old >= 0:
+                colour += level * (mine - w[old])
+                neutral += level * (0.0 - w[old])
+            else:
+                colour += level * mine
+                neutral += level * 0.0
+        height, column = self.height, self.column
+        for square in CORNER_COLUMNS[suffix]:
+            top = height[square]
+            old = column[square][top - 1] if top else -1
+            if old >= 0:
+                colour += mine - w[old]
+                neutral += 0.0 - w[old]
+            else:
+                colour += mine
+                neutral += 0.0
+        return self.scale * colour, self.scale * neutral
+
+    def best_static(self, letters: str, rng: random.Random, placed: str | None = None) -> float:
+        """The best static score of a stone of one of ``letters`` on the pueblo now.
+
+        ``placed``: the stone :meth:`put` on the bot's pueblo for a look ahead. A stone on
+        no line through it scores what it scores without it, so that score is kept
+        (``_apart``) for the next look ahead."""
         fits = placements(self.height, self.sacred)  # the engine's rule, on this model
         if len(fits) > SAMPLE:
             fits = rng.sample(fits, SAMPLE)
+        near = LINES[placed] if placed is not None else -1
+        apart = self._apart
+        found = []
+        for suffix in fits:
+            if LINES[suffix] & near:
+                found.append(self.statics(suffix))
+            else:
+                pair = apart.get(suffix)
+                if pair is None:
+                    pair = apart[suffix] = self.statics(suffix)
+                found.append(pair)
         best = float("-inf")
         for letter in letters:
-            owner = self.seat if letter == "C" else NEUTRAL
-            for suffix in fits:
-                best = max(best, self.static(suffix, owner))
+            kind = 0 if letter == "C" else 1
+            for pair in found:
+                best = max(best, pair[kind])
         return best if fits else 0.0
 
     def next_letters(self, letter: str) -> str:
@@ -414,13 +434,11 @@ class Pueblo:
             owner = self.seat if action[0] == "C" else NEUTRAL
             self.put(suffix, owner)
             saved = self.sights, self.worths, self.seen_at, self.seen_owner
-            self.sights = [self.sight(j) for j in range(RING)]
-            self.worths = [self.line_worth(j) for j in range(RING)]
-            self.visible()
+            self.look_again(suffix)
             extra = CHIEF_NOW * self.chief_value(self.chief)
             following = self.next_letters(action[0])
             if following and FOLLOW_UP:
-                extra += FOLLOW_UP * self.best_static(following, rng)
+                extra += FOLLOW_UP * self.best_static(following, rng, suffix)
             self.sights, self.worths, self.seen_at, self.seen_owner = saved
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest

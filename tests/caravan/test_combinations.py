@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import random
 
 import pytest
 
 from core.games.caravan import position as positions
+from core.games.caravan.cards import DECK
+from core.games.caravan.combos import hand_caravans, read_play
 from core.games.caravan.state import CaravanState
 
 # Indicators do not matter here; these two are used by no test below.
@@ -171,3 +174,20 @@ def test_no_caravan_may_follow_a_bandit(refused):
 def test_two_aces_two_crowns_or_three_wilds_are_no_bandit(refused, cards):
     state = position(("1M 1S NM NS NK", "2VL"), season="1:5ML")
     assert refused(state, 0, cards).key == "not_a_combination"
+
+
+@pytest.mark.parametrize("ranks", [(2, 9), (1, 10)])
+def test_the_caravans_of_part_of_a_hand_are_the_hands_caravans_among_those_cards(ranks):
+    # The bots rely on it: what a hand's part can make is one list for the whole deck.
+    rng = random.Random(7)
+    codes = [card.code for card in DECK]
+    for _ in range(300):
+        hand = rng.sample(codes, rng.randint(1, 20))
+        part = set(rng.sample(hand, rng.randint(0, len(hand))))
+        within = {c.notation for c in hand_caravans(hand, ranks) if set(c.cards) <= part}
+        assert within == {c.notation for c in hand_caravans(sorted(part), ranks)}
+
+
+def test_every_caravan_of_the_deck_is_read_by_the_rules_as_listed():
+    for combo in hand_caravans([card.code for card in DECK], (2, 9)):
+        assert read_play(combo.notation, (2, 9)) == combo

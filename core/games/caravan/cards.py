@@ -9,6 +9,7 @@ Moons ``M``, Suns ``S``, Waves ``V``, Leaves ``L``, Wyrms ``Y``, Knots ``K``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 SUITS: tuple[str, ...] = ("M", "S", "V", "L", "Y", "K")
 SUIT_NAMES: dict[str, str] = {
@@ -31,12 +32,13 @@ class Card:
     code: str
     name: str
 
-    @property
+    # Cached: the bots' rollouts ask these of the same 36 cards millions of times.
+    @cached_property
     def is_wild(self) -> bool:
         """Aces and Crowns: wild in caravans, and the only cards of bandits."""
         return self.rank in (ACE, CROWN)
 
-    @property
+    @cached_property
     def suit(self) -> str:
         """The single suit of an Ace or a Crown."""
         return self.suits[0]

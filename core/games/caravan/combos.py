@@ -7,6 +7,7 @@ The notation of a play (``2MK+3MV``, ``1K+7SK@8``) is written and split in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from core.engine import IllegalAction
@@ -31,8 +32,13 @@ class Combo:
 
     @property
     def notation(self) -> str:
-        wild = self.kind == CARAVAN and any(CARDS[c].is_wild for c in self.cards)
-        return format_play(self.cards, self.top if wild else None)
+        # Kept once written: a combination never changes, and searches ask for it often.
+        text: str | None = self.__dict__.get("_notation")
+        if text is None:
+            wild = self.kind == CARAVAN and any(CARDS[c].is_wild for c in self.cards)
+            text = format_play(self.cards, self.top if wild else None)
+            object.__setattr__(self, "_notation", text)
+        return text
 
     def beats(self, other: Combo) -> bool:
         """Whether this combination may answer ``other`` (D4, D5)."""
@@ -90,6 +96,13 @@ def read_play(action: str, ranks: tuple[int, int]) -> Combo:
     Only the canonical spelling is accepted (cards in deck order, ``@top`` exactly
     when a caravan holds a wild), so a stored record never holds two spellings of one play.
     """
+    return _read_play(action, ranks)
+
+
+@lru_cache(maxsize=16_384)
+def _read_play(action: str, ranks: tuple[int, int]) -> Combo:
+    """:func:`read_play`, remembered: a search reads the same few plays over and over, and a
+    combination is never changed (a refusal is raised again each time, never remembered)."""
     combo = _interpret(*parse_play(action), ranks)
     if combo.notation != action:
         raise IllegalAction(
@@ -142,6 +155,15 @@ def hand_caravans(
     hand: list[str], ranks: tuple[int, int], length: int | None = None
 ) -> list[Combo]:
     """Every caravan (with every reading) that the hand can play; only of ``length`` if given."""
+    return list(_hand_caravans(tuple(hand), ranks, length))
+
+
+@lru_cache(maxsize=1024)
+def _hand_caravans(
+    hand: tuple[str, ...], ranks: tuple[int, int], length: int | None
+) -> tuple[Combo, ...]:
+    """:func:`hand_caravans`, remembered: a search lists the plays of the same hands again and
+    again, and combinations never change."""
     found: dict[str, Combo] = {}
     low_limit, high_limit = ranks
     if length in (None, 1):
@@ -149,20 +171,29 @@ def hand_caravans(
             card = CARDS[code]
             if not card.is_wild:
                 found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
+    if length == 1:
+        return tuple(found.values())
     lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
+    naturals = [CARDS[c] for c in hand if not CARDS[c].is_wild]
     for suit in SUITS:
-        natural_at = {
-            CARDS[c].rank: c for c in hand if not CARDS[c].is_wild and suit in CARDS[c].suits
-        }
+        natural_at = {card.rank: card.code for card in naturals if suit in card.suits}
         if not natural_at:
             continue
         wilds = [c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit]
-        for size in lengths if length != 1 else ():
+        # Naturals of this suit at or below each rank: a window's count in two lookups, so
+        # the many windows that cannot be filled are passed over without building anything.
+        below = [0] * (high_limit + 2)
+        for rank in range(1, high_limit + 2):
+            below[rank] = below[rank - 1] + (rank in natural_at)
+        for size in lengths:
             for bottom in range(low_limit, high_limit - size + 2):
+                present = below[bottom + size - 1] - below[bottom - 1]
+                if not present or size - present > len(wilds):
+                    continue
                 window = range(bottom, bottom + size)
                 for combo in _window_fills(window, natural_at, wilds):
                     found[combo.notation] = combo
-    return list(found.values())
+    return tuple(found.values())
 
 
 def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:

@@ -1,0 +1,75 @@
+"""The Pueblo heuristic's tables of the chief's lines, one entry per candidate placement
+(:mod:`core.bots.pueblo_heuristic`): which path squares look at a stone, where its cubes lie
+along their lines, and which squares under a corner view it covers. Worked out once, so
+scoring a placement is a few look-ups per line."""
+
+from __future__ import annotations
+
+from core.games.pueblo.geometry import (
+    BY_SUFFIX,
+    CANDIDATES,
+    IS_CORNER,
+    LINE,
+    POSES,
+    RING,
+    SQUARES,
+    site,
+    site_xy,
+)
+
+# The path squares that look at each site square, and the stone's cubes per candidate.
+SEEN_FROM: list[list[int]] = [[i for i in range(RING) if sq in LINE[i]] for sq in range(SQUARES)]
+AFFECTED: dict[str, tuple[int, ...]] = {
+    c.suffix: tuple(sorted({i for sq in c.columns for i in SEEN_FROM[sq]})) for c in CANDIDATES
+}
+
+
+def _shape(suffix: str) -> tuple[tuple[int, int], ...]:
+    """(square, level above the stone's base) of each cube, lowest first."""
+    cand = BY_SUFFIX[suffix]
+    ax, ay = site_xy(cand.anchor)
+    return tuple(
+        sorted(
+            ((site(ax + dx, ay + dy), dz) for dx, dy, dz in POSES[cand.pose].cells),
+            key=lambda c: c[1],
+        )
+    )
+
+
+SHAPE = {c.suffix: _shape(c.suffix) for c in CANDIDATES}
+# Where each site square lies along each side path square's line (0: nearest).
+POSITION: list[dict[int, int]] = [
+    {} if IS_CORNER[i] else {sq: p for p, sq in enumerate(LINE[i])} for i in range(RING)
+]
+
+
+def _side_cubes(suffix: str) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per side path square looking at the stone: (dz, position) of its nearest cube
+    at each of its levels."""
+    found = []
+    for i in AFFECTED[suffix]:
+        if IS_CORNER[i]:
+            continue
+        nearest: dict[int, int] = {}
+        for square, dz in SHAPE[suffix]:
+            p = POSITION[i].get(square)
+            if p is not None and p < nearest.get(dz, SQUARES):
+                nearest[dz] = p
+        found.append((i, tuple(sorted(nearest.items()))))
+    return tuple(found)
+
+
+SIDE_CUBES = {c.suffix: _side_cubes(c.suffix) for c in CANDIDATES}
+LINES = {suffix: sum(1 << i for i in found) for suffix, found in AFFECTED.items()}  # as bits
+CORNER_COLUMNS = {  # the stone's squares under each corner view that sees them
+    c.suffix: tuple(
+        sq for i in AFFECTED[c.suffix] if IS_CORNER[i] for sq in c.columns if sq in LINE[i]
+    )
+    for c in CANDIDATES
+}
+HIDDEN = SQUARES  # a position beyond every line: nothing seen at that level
+FLAT_SIDE_CUBES = {  # SIDE_CUBES one cube a row: (path square, dz, position)
+    suffix: tuple((i, dz, p) for i, cubes in found for dz, p in cubes)
+    for suffix, found in SIDE_CUBES.items()
+}
+BASE = {c.suffix: (c.columns[0], c.offsets[0]) for c in CANDIDATES}  # the base's square, offset
