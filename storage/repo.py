@@ -286,17 +286,6 @@ def end_match(engine: Engine, *, match_id: str, result: dict[str, Any]) -> None:
         s.commit()
 
 
-def set_rematch(engine: Engine, *, match_id: str, rematch: str) -> None:
-    """Note that ``rematch`` is the match that follows the finished ``match_id``."""
-    with session(engine) as s:
-        match = s.get(Match, match_id)
-        if match is None:
-            raise ValueError(f"There is no match {match_id!r}.")
-        match.rematch = rematch
-        s.add(match)
-        s.commit()
-
-
 def load_table_info(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
     """A match's status, settings (:class:`TableSettings`) and rematch id; None if unknown."""
     with session(engine) as s:

@@ -47,6 +47,7 @@ from ui.live import LiveInfo
 from ui.seeds import Seeds
 from ui.site_chat import SiteChat
 from ui.site_presence import SitePresence
+from ui.site_rematch import SiteRematch
 from ui.site_storage import PageStorage
 from ui.site_sync import SiteSync
 from ui.table_caps import TableCaps
@@ -60,7 +61,7 @@ RECOVERY_LONGEST_WAIT = 30.0
 R = TypeVar("R")
 
 
-class Site(SiteChat, PageStorage, SiteSync, SitePresence):
+class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
     """Live tables backed by the database."""
 
     # A finished table stays in memory this long for the pages still showing it; after
@@ -276,6 +277,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence):
         settings: TableSettings | None = None,
         address: str | None = None,
         asked_seed: object = None,
+        match_id: str | None = None,
     ) -> Table:
         """Store a new match and open its table; ValueError for bad options.
 
@@ -290,7 +292,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence):
         await self.caps.check_shared(live, visitor, address)
         seed = self.seeds.draw(asked_seed)
         record = new_record(game, len(seats), seed, options, [s.name for s in seats])
-        table_id = new_match_id()
+        table_id = match_id or new_match_id()
         if self.seeds.testing:
             log.info("table %s (%s) dealt from seed %d", table_id, game, seed)
         settings = TableSettings(
@@ -447,45 +449,6 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence):
             return
         if table.record.get("resigned"):
             self.info(table.id).tell("rematch")
-
-    async def rematch(self, table: Table, *, by: str) -> str:
-        """The id of the match that follows ``table``'s, opened once with the seats as the
-        game began (a player who resigned is back in theirs)."""
-        info = self.info(table.id)
-        async with info.rematch_lock:  # two players asking at once open one table
-            if info.rematch:
-                return info.rematch
-            if not table.ended:
-                raise TableError("not_over", "The game is not over yet.")
-            try:
-                seats = await self.players(table)
-            except Exception as err:
-                log.exception("could not read the players of table %s", table.id)
-                raise TableError("storage", "The rematch could not be opened. Try again.") from err
-            if not by or by not in {seat.holder for seat in seats}:
-                raise TableError("not_player", "Only the players can ask for a rematch.")
-            settings = TableSettings(
-                host=by, private=table.settings.private, chat=table.settings.chat
-            )
-            try:
-                follow = await self.create_table(
-                    game=table.game,
-                    options=table.record["options"],
-                    seats=seats,
-                    user_ids=[seat.user_id for seat in seats],
-                    settings=settings,
-                    address=self.caps.addresses.get(table.id),
-                )
-                await self.gateway(repo.set_rematch, match_id=table.id, rematch=follow.id)
-            except TableError:  # over the caps on new tables: the reason is the player's
-                raise
-            except Exception as err:
-                log.exception("could not open a rematch of table %s", table.id)
-                raise TableError("storage", "The rematch could not be opened. Try again.") from err
-            info.rematch = follow.id
-        info.tell("rematch")
-        await self.publish(table.id, "rematch")
-        return follow.id
 
     async def post_chat(self, table: Table, *, by: str, text: Any) -> None:
         """A chat line, stored then shown (:class:`ui.site_chat.SiteChat`), and told to the

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from core.record import new_record
 from core.table import BOT, GUEST, INVITED, OPEN, SeatInfo, TableSettings
 from storage.models import CANCELLED, PLAYING, WAITING, Match, new_match_id
+from storage.rematches import claim_rematch, release_rematch
 from storage.repo import (
     add_chat,
     append_move,
@@ -23,7 +24,6 @@ from storage.repo import (
     load_seats,
     load_table_info,
     matches_for_user,
-    set_rematch,
     unfinished_matches,
     update_seats,
 )
@@ -130,12 +130,17 @@ def test_a_started_match_cannot_be_cancelled(engine: Engine, new_id: str) -> Non
         cancel_match(engine, match_id=new_id)
 
 
-def test_a_rematch_is_remembered(engine: Engine, new_id: str) -> None:
+def test_a_rematch_is_remembered_once_named(engine: Engine, new_id: str) -> None:
     waiting_match(engine, new_id, OPEN)
-    set_rematch(engine, match_id=new_id, rematch="next")
+    assert claim_rematch(engine, match_id=new_id, rematch="next") == "next"
+    assert claim_rematch(engine, match_id=new_id, rematch="other") == "next"  # asked second
     info = load_table_info(engine, match_id=new_id)
     assert info is not None and info["rematch"] == "next"
     assert load_table_info(engine, match_id="nope") is None
+    release_rematch(engine, match_id=new_id, rematch="other")  # not the one named: kept
+    assert claim_rematch(engine, match_id=new_id, rematch="third") == "next"
+    release_rematch(engine, match_id=new_id, rematch="next")
+    assert claim_rematch(engine, match_id=new_id, rematch="third") == "third"
 
 
 def test_chat_lines_come_back_in_order_and_only_the_last_ones(engine: Engine, new_id: str) -> None:

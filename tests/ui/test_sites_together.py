@@ -132,6 +132,26 @@ async def test_both_processes_play_one_table_turn_about(sites: tuple[Site, Site]
     assert stored["result"] == there.record["result"] == table.record["result"]
 
 
+async def test_both_players_asking_for_the_rematch_at_once_on_two_processes_get_one_table(
+    sites: tuple[Site, Site],
+) -> None:
+    one, two = sites
+    table = await open_table(one)
+    await until(lambda: table.id in two.tables)
+    there = two.tables.get(table.id)
+    while not table.state.is_over():
+        await play(table)
+    await until(lambda: there.state.is_over())
+    asked = await asyncio.gather(one.rematch(table, by=ANN), two.rematch(there, by=BEA))
+    assert asked[0] == asked[1]
+    follow = asked[0]
+    assert follow in one.tables and follow in two.tables
+    stored = repo.load_tables(one.db, match_ids=[follow])
+    assert len(stored) == 1 and [s.holder for s in stored[0].seats] == [ANN, BEA]
+    info = repo.load_table_info(one.db, match_id=table.id)
+    assert info is not None and info["rematch"] == follow
+
+
 async def test_a_move_sent_to_both_processes_at_once_is_played_once(
     sites: tuple[Site, Site],
 ) -> None:
