@@ -87,7 +87,7 @@ class BotGames:
             table_id = await asyncio.to_thread(bot_table, engine, self.bot, hands=3, seed=seed)
             table = await load(engine, table_id)
             assert table is not None
-            await enqueue_turns(self.redis, table, NOBODY_WAITING, pause=0)
+            await enqueue_turns(self.redis, table, NOBODY_WAITING)
             self.tables.append(table_id)
 
     async def keep(self) -> None:
@@ -153,7 +153,7 @@ async def person_waits(cluster: Cluster, redis: ArqRedis, args: argparse.Namespa
                 await bus.publish(table_id, "opened")
                 table = await load(engine, table_id)
                 assert table is not None
-                await enqueue_turns(redis, table, PERSON_WAITING, pause=0)  # the bot may start
+                await enqueue_turns(redis, table, PERSON_WAITING)  # the bot may start
             await presence.alive()
             if 0 not in table.state.to_move():
                 await reply(engine, table_id, table.ply - 1)  # the bot's turn: its move
@@ -161,7 +161,7 @@ async def person_waits(cluster: Cluster, redis: ArqRedis, args: argparse.Namespa
             action = rng.choice(table.legal_actions(0))
             await table.submit(0, action, by=ANN, expected_ply=table.ply)
             ply = table.ply
-            await enqueue_turns(redis, table, PERSON_WAITING, pause=0)  # before the apps hear
+            await enqueue_turns(redis, table, PERSON_WAITING)  # before the apps hear
             await bus.publish(table_id, "move", ply)
             if table.state.is_over() or 0 in table.state.to_move():
                 continue  # Ann moves again (or the game is over): nothing to time

@@ -27,6 +27,7 @@ import logging
 import os
 import random
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from arq import Retry
@@ -93,8 +94,10 @@ async def _turn(ctx: dict[str, Any], table_id: str, ply: int, seat: int, priorit
     )
     if action is None:
         return "no move"
-    # The move shows no sooner than the pause after the position arose (the job was
-    # deferred by it; a search that took longer plays at once).
+    # The move shows no sooner than the pause after the position arose (when the job was
+    # enqueued); a search that took longer plays at once.
+    since = (datetime.now(UTC) - ctx["enqueue_time"]).total_seconds()
+    await asyncio.sleep(max(0.0, ctx["pause"] - since))
     try:
         await table.submit(seat, action, by=holder, expected_ply=ply)
     except TableError as err:
@@ -143,7 +146,7 @@ async def _next(ctx: dict[str, Any], table: Table) -> None:
         people = set()
     waiting = any(s.user_id is not None and s.holder in people for s in table.seats)
     try:
-        await enqueue_turns(ctx["redis"], table, 0 if waiting else 1, pause=ctx["pause"])
+        await enqueue_turns(ctx["redis"], table, 0 if waiting else 1)
     except Exception as err:
         log.warning("could not enqueue the next turn at %s: %s", table.id, err)
 
@@ -177,13 +180,17 @@ def worker(*, burst: bool = False, ctx: dict[str, Any] | None = None) -> Worker:
     url = redis_url()
     if url is None:
         raise SystemExit("REDIS_URL is not set: a bot worker serves a site of several processes")
+    processes = os.environ.get("CARAVANSERAI_BOT_PROCESSES")
+    pool_size = int(processes) if processes else None
     made = Worker(
         functions=[func(bot_turn, name=TURN, timeout=TURN_TIMEOUT, max_tries=5)],
         redis_settings=RedisSettings.from_dsn(url),
         queue_name=QUEUE,
         on_startup=startup,
         on_shutdown=shutdown,
-        max_jobs=32,  # taken at once; the pool runs them by priority, a core each
+        # Taken at once: a few per bot process, so that the queue, where a person's turn is
+        # ahead of the others, decides the order; the pool runs them by priority too.
+        max_jobs=max(4, 2 * (pool_size or os.cpu_count() or 1)),
         poll_delay=0.1,
         keep_result=KEEP_RESULT,
         burst=burst,

@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from arq import ArqRedis, create_pool
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 QUEUE = key("bot-turns")  # the arq queue of bot turns
 TURN = "bot_turn"  # the job's function name (jobs.worker.bot_turn)
 ENQUEUE_TIMEOUT = 3.0  # seconds an enqueue may take before it is given up (logged)
+AHEAD = 600.0  # seconds a person's turn is queued ahead of the turns nobody waits for
 
 
 def job_id(table_id: str, ply: int, seat: int, actions: list[list[Any]]) -> str:
@@ -58,16 +60,21 @@ def bots_to_move(table: Table) -> list[int]:
     return [seat for seat in sorted(table.state.to_move()) if table.seats[seat].is_bot]
 
 
-async def enqueue_turns(redis: ArqRedis, table: Table, priority: int, *, pause: float) -> list[str]:
+async def enqueue_turns(redis: ArqRedis, table: Table, priority: int) -> list[str]:
     """Enqueue a job for every bot to move at ``table``; the ids of those that were new.
-    The job may start ``pause`` seconds after the position arose, no sooner."""
+
+    The queue is ordered by a time: a turn at a table where a person waits is queued as if
+    it had come :data:`AHEAD` seconds ago, before every turn nobody waits for, so a worker
+    takes it first. The bot's move still shows no sooner than the pause after the position
+    arose: the worker waits for that itself (jobs.worker)."""
+    ahead = datetime.now(UTC) - timedelta(seconds=AHEAD) if priority == PERSON_WAITING else None
     new = []
     for seat in bots_to_move(table):
         ident = job_id(table.id, table.ply, seat, table.record["actions"])
         job = await asyncio.wait_for(
             redis.enqueue_job(
                 TURN, table.id, table.ply, seat, priority,
-                _job_id=ident, _queue_name=QUEUE, _defer_by=pause,
+                _job_id=ident, _queue_name=QUEUE, _defer_until=ahead,
             ),
             ENQUEUE_TIMEOUT,
         )  # fmt: skip
@@ -79,9 +86,8 @@ async def enqueue_turns(redis: ArqRedis, table: Table, priority: int, *, pause: 
 class BotQueue:
     """The bots of a site served by several processes: their turns go on the queue."""
 
-    def __init__(self, info: Callable[[str], LiveInfo], *, pause: float, url: str) -> None:
+    def __init__(self, info: Callable[[str], LiveInfo], *, url: str) -> None:
         self.info = info
-        self.pause = pause
         self.url = url
         self._redis: ArqRedis | None = None
         self._connecting = asyncio.Lock()
@@ -129,6 +135,6 @@ class BotQueue:
     async def _enqueue(self, table: Table) -> None:
         try:
             redis = await self._pool()
-            await enqueue_turns(redis, table, self.priority(table), pause=self.pause)
+            await enqueue_turns(redis, table, self.priority(table))
         except Exception as err:  # the site's sweep and the next change enqueue it again
             log.warning("could not enqueue the bots' turn at table %s: %s", table.id, err)

@@ -93,9 +93,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         # The bots' turns: in this process's own pool, or jobs for the workers on the
         # ``queue`` of that Redis (ui/bot_queue.py).
         self.bots: BotRunner | BotQueue = (
-            BotQueue(self.info, pause=bot_pause, url=queue)
-            if queue
-            else BotRunner(self.info, pause=bot_pause)
+            BotQueue(self.info, url=queue) if queue else BotRunner(self.info, pause=bot_pause)
         )
         self._lobby: list[Callable[[], None]] = []
         self.caps = TableCaps()  # how many tables a visitor or an address may open

@@ -86,14 +86,18 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
 
 
 async def run_worker(
-    engine: Engine, queue_url: str, monkeypatch: pytest.MonkeyPatch, bots: BotPool | None = None
+    engine: Engine,
+    queue_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    bots: BotPool | None = None,
+    pause: float = 0.0,
 ) -> None:
     """Every job on the queue, run to its end by one worker."""
     monkeypatch.setenv("REDIS_URL", queue_url)
     ctx = {
         "db": engine,
         "bots": bots or BotPool(workers=1, executor=ThreadPoolExecutor(1)),
-        "pause": 0.0,
+        "pause": pause,
     }
     made = worker_module.worker(burst=True, ctx=ctx)
     try:
@@ -127,12 +131,12 @@ async def test_a_bot_turn_is_one_job_and_one_move_however_often_it_is_asked(
 ) -> None:
     table = bot_to_move(engine)
     before = table.ply
-    first = await enqueue_turns(queue, table, 1, pause=0)
+    first = await enqueue_turns(queue, table, 1)
     assert first == [job_id(table.id, before, 1, table.record["actions"])]
-    assert await enqueue_turns(queue, table, 0, pause=0) == []  # three processes, one job
+    assert await enqueue_turns(queue, table, 0) == []  # three processes, one job
     await run_worker(engine, queue_url, monkeypatch)
     assert plies(engine, table) == before + 1
-    assert await enqueue_turns(queue, table, 1, pause=0) == []  # done: still one job
+    assert await enqueue_turns(queue, table, 1) == []  # done: still one job
     ctx = {"db": engine, "bots": BotPool(workers=1, executor=ThreadPoolExecutor(1))}
     ctx.update(job_id="again", redis=queue, bus=_Quiet(), presence=None, pause=0.0)
     assert await worker_module.bot_turn(ctx, table.id, before, 1, 1) == "moot"
@@ -144,7 +148,7 @@ async def test_the_bot_is_shown_what_its_seat_knows_never_the_true_state(
     engine: Engine, queue: ArqRedis, queue_url: str, spy: Spy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = bot_to_move(engine)
-    await enqueue_turns(queue, table, 1, pause=0)
+    await enqueue_turns(queue, table, 1)
     await run_worker(engine, queue_url, monkeypatch)
     (shown,) = spy.shown
     assert shown.view(1) == table.state.view(1)  # the same for the bot's own eyes
@@ -159,7 +163,7 @@ async def test_the_job_of_a_worker_that_died_mid_think_is_run_again_by_another(
     """A worker took the job (its "in progress" mark is set) and died: no heartbeat
     refreshes the mark, so another worker runs the job once it expires."""
     table = bot_to_move(engine)
-    (ident,) = await enqueue_turns(queue, table, 1, pause=0)
+    (ident,) = await enqueue_turns(queue, table, 1)
     died_at = time.monotonic()
     await queue.psetex(in_progress_key_prefix + ident, int(worker_module.IN_PROGRESS * 1000), b"1")
     worker = asyncio.create_task(run_worker(engine, queue_url, monkeypatch))
@@ -178,19 +182,32 @@ class _Quiet:
 async def test_a_turn_where_a_person_waits_is_played_before_turns_nobody_waits_for(
     engine: Engine, queue: ArqRedis, queue_url: str, spy: Spy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Four bot-only turns queued first, then one at a table where a person is present, all
-    taken by one worker with one bot process busy on the first: the person's turn is the
-    next to start."""
+    """Four bot-only turns queued first, then one at a table where a person is present: the
+    queue holds the person's turn ahead, and a worker with one bot process, busy with the
+    first turn it took until every other waits, plays it first."""
     nobody = [bot_to_move(engine, seed) for seed in range(4)]
     person = bot_to_move(engine, 4)
     for table in nobody:
-        await enqueue_turns(queue, table, 1, pause=0)
-    await enqueue_turns(queue, person, 0, pause=0)
+        await enqueue_turns(queue, table, 1)
+    (urgent,) = await enqueue_turns(queue, person, 0)
+    assert [job.decode() for job in await queue.zrange(QUEUE, 0, 0)] == [urgent]
     bots = BotPool(workers=1, executor=ThreadPoolExecutor(1))
-    spy.hold = lambda: bots.queued == 4  # the first thinks until every other turn waits
+    spy.hold = lambda: bots.queued >= 3  # the first thinks until the others wait
     await run_worker(engine, queue_url, monkeypatch, bots)
     hands = {table.id: table.state.view(1)["hand"] for table in [*nobody, person]}
     assert len({str(hand) for hand in hands.values()}) == 5  # each turn known by its hand
     order = [next(i for i, hand in hands.items() if s.view(1)["hand"] == hand) for s in spy.shown]
     assert len(order) == 5
-    assert order.index(person.id) == 1, order
+    assert order[0] == person.id, order
+
+
+async def test_a_bots_move_is_stored_no_sooner_than_the_pause_after_the_position(
+    engine: Engine, queue: ArqRedis, queue_url: str, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person's turn jumps the queue, but the bot's answer still waits for the pause."""
+    table = bot_to_move(engine)
+    asked = time.monotonic()
+    await enqueue_turns(queue, table, 0)
+    await run_worker(engine, queue_url, monkeypatch, pause=0.5)
+    assert plies(engine, table) == table.ply + 1
+    assert time.monotonic() - asked >= 0.5
