@@ -87,19 +87,30 @@ cluster: $(STAMP) $(MO) haproxy
 rolling-restart: $(STAMP)
 	$(BIN)/python -m deploy.rolling_restart
 
-## Lint and type-check, then the unit and storage tests alongside the browser suite. The
-## browser suite mostly waits on pages and bots, in $(E2E_WORKERS) processes; the unit tests,
-## in two processes at a lower priority (nice), take the CPU time its waits leave, and both
-## cores once it is done.
+## Lint and type-check, then the unit and storage tests alongside the browser suite, then
+## the tests that start processes of their own, alone. The browser suite mostly waits on pages
+## and bots, in $(E2E_WORKERS) processes; the unit tests, in two processes at a lower priority
+## (nice), take the CPU time its waits leave, and both cores once it is done. The tests of
+## several processes (a balancer and apps, a cluster in browsers: $(ALONE)) start a dozen
+## processes each: run beside the rest they slowed every test down, so they come last.
+ALONE_UNIT := tests/deploy tests/ui/test_shared_sessions.py
+CLUSTER_TESTS := e2e/test_cluster.py
+ALONE := $(ALONE_UNIT) $(CLUSTER_TESTS)
 test: $(STAMP) $(MO) chromium haproxy database lint
 	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider -n 2 --dist loadfile \
-		> .unit-tests.log 2>&1 & units=$$!; \
-	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --junitxml=$(E2E_REPORT); browser=$$?; \
+		$(addprefix --ignore=,$(ALONE_UNIT)) > .unit-tests.log 2>&1 & units=$$!; \
+	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --ignore=$(CLUSTER_TESTS) \
+		--junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
 	echo "--- unit, rules and storage tests (run alongside the browser suite) ---"; \
 	cat .unit-tests.log; \
-	echo "browser suite: JUnit report $(E2E_REPORT); failures' artefacts under $(E2E_ARTIFACTS)/"; \
-	exit $$(( unit || browser ))
+	echo "--- the tests that start processes of their own (run alone, last) ---"; \
+	$(BIN)/python -m pytest $(ALONE_UNIT) -q -p no:cacheprovider; alone=$$?; \
+	E2E_KEEP_ARTIFACTS=1 $(BIN)/python -m pytest $(CLUSTER_TESTS) -q \
+		--junitxml=$(E2E_ARTIFACTS)/junit-cluster.xml; cluster=$$?; \
+	echo "browser suite: JUnit reports $(E2E_REPORT) and $(E2E_ARTIFACTS)/junit-cluster.xml;" \
+		"failures' artefacts under $(E2E_ARTIFACTS)/"; \
+	exit $$(( unit || browser || alone || cluster ))
 
 ## Unit, rules and storage tests only.
 unit: $(STAMP) $(MO) database

@@ -13,16 +13,15 @@ is in and come at an even rate.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from datetime import datetime
 
 from sqlalchemy import Engine, text
 
-from core.engine import State
 from core.record import new_record
-from core.table import BOT, GUEST, Move, SeatInfo, Table, TableSettings
+from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
+from jobs.worker import stored_table
 from storage import repo
 from storage.models import PLAYING, new_match_id
 from ui.bus import RedisBus
@@ -68,17 +67,9 @@ def _create(
 
 
 async def load(engine: Engine, table_id: str) -> Table | None:
-    """The stored match as a table that stores its moves (None once it is not played)."""
-    found = await asyncio.to_thread(repo.load_tables, engine, match_ids=[table_id])
-    if not found or found[0].status != PLAYING:
-        return None
-    match = found[0]
-    store = repo.persist_move(engine)
-
-    async def persist(table: Table, move: Move, after: State) -> None:
-        await asyncio.to_thread(store, table, move, after)
-
-    return Table(match.id, match.record, match.seats, persist=persist, settings=match.settings)
+    """The stored match as a table that stores its moves, as a bot worker loads it (None
+    once it is not played)."""
+    return await stored_table(engine, table_id)
 
 
 async def random_move(table: Table, bus: RedisBus, rng: random.Random) -> tuple[int, float]:

@@ -20,7 +20,6 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,7 @@ import redis
 from psycopg import sql
 from sqlalchemy import Engine
 
+from deploy.ports import free_ports
 from storage.db import make_engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,25 +42,6 @@ POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379"
 READY_WITHIN = 180.0  # seconds every app has to answer /readyz
 STOP_WITHIN = 40.0  # seconds the launcher has to stop everything
-
-
-def free_block(count: int, start: int = 20000, end: int = 40000) -> int:
-    """The first of ``count`` consecutive ports free on 127.0.0.1 (a random start, so that
-    two runs at once do not pick the same block)."""
-    base = start + secrets.randbelow(end - start - count)
-    for first in range(base, end - count, count):
-        if all(_free(port) for port in range(first, first + count)):
-            return first
-    raise RuntimeError("no block of free ports")
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("0.0.0.0", port))
-        except OSError:
-            return False
-        return True
 
 
 class Cluster:
@@ -80,7 +61,7 @@ class Cluster:
         self.database = f"bench_cluster_{os.getpid()}"
         self.database_url = f"{POSTGRES}/{self.database}"
         self.redis_url = f"{REDIS}/{redis_db}"
-        first = free_block(apps + 2)
+        first = free_ports(apps + 2)
         self.port, self.stats_port, self.app_base = first, first + 1, first + 2
         self.process: subprocess.Popen[bytes] | None = None
         self.engine: Engine | None = None

@@ -51,8 +51,10 @@ def _is_worker(config: pytest.Config) -> bool:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    if not _is_worker(session.config):  # once a run, before any worker writes there
-        shutil.rmtree(ARTIFACTS, ignore_errors=True)  # only this run's failures are there
+    # Once a run, before any worker writes there: only this run's failures are there (a
+    # second run of the same `make test`, the cluster's tests, keeps the first's).
+    if not _is_worker(session.config) and not os.environ.get("E2E_KEEP_ARTIFACTS"):
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
 
 
 @pytest.hookimpl(tryfirst=True)

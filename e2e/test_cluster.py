@@ -9,18 +9,15 @@ import json
 import os
 import re
 import shutil
-import threading
-import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import make_url
 
-from deploy import rolling_restart, services
+from deploy import services
 from e2e.caravan import READY as CARAVAN_READY
 from e2e.caravan import ply
 from e2e.cluster import APPS, SERVER, Cluster, Redis, until
@@ -28,7 +25,6 @@ from e2e.mixed import READY as MIXED_READY
 from e2e.mixed import Played, act
 from e2e.online import (
     PLY_IN_WIRE,
-    SETTLED,
     expect_ply,
     my_seat,
     open_table,
@@ -58,7 +54,6 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
 
 
 Person = Callable[[str], Page]
-T = TypeVar("T")
 
 
 @pytest.fixture
@@ -74,6 +69,19 @@ def person(cluster: Cluster, browser: Browser) -> Iterator[Person]:
     yield pinned
     for context in made:
         context.close()
+
+
+def caravan_for_two(cluster: Cluster, person: Person) -> tuple[str, Page, Page]:
+    """Ann's Caravan table on app1, Bea seated through its invitation on app2: its id and
+    their pages."""
+    ann, bea = person("app1"), person("app2")
+    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
+    link = ann.get_by_test_id("invite-link").input_value()
+    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
+    bea.get_by_test_id("join-name").fill("Bea")
+    bea.get_by_test_id("take-seat").click()
+    bea.get_by_test_id("board").wait_for()
+    return match_id, ann, bea
 
 
 def stored(cluster: Cluster, match_id: str) -> dict[str, Any]:
@@ -167,14 +175,7 @@ def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_
 def test_players_of_a_killed_app_process_come_back_on_another_at_the_same_ply(
     cluster: Cluster, person: Person
 ) -> None:
-    ann = person("app1")
-    bea = person("app2")
-    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
-    link = ann.get_by_test_id("invite-link").input_value()
-    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
-    bea.get_by_test_id("join-name").fill("Bea")
-    bea.get_by_test_id("take-seat").click()
-    bea.get_by_test_id("board").wait_for()
+    match_id, ann, bea = caravan_for_two(cluster, person)
     pages = {my_seat(ann): ann, my_seat(bea): bea}
     for _ in range(4):
         mover = whose_turn(ann)
@@ -241,15 +242,8 @@ def test_a_bot_worker_killed_mid_think_still_moves_exactly_once(
 def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
     cluster: Cluster, person: Person
 ) -> None:
-    ann = person("app1")
-    bea = person("app2")
+    match_id, ann, bea = caravan_for_two(cluster, person)
     cid = person("app3")
-    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
-    link = ann.get_by_test_id("invite-link").input_value()
-    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
-    bea.get_by_test_id("join-name").fill("Bea")
-    bea.get_by_test_id("take-seat").click()
-    bea.get_by_test_id("board").wait_for()
     cid.goto(f"{cluster.url}/table/{match_id}")
     cid.get_by_test_id("board").wait_for()
     pages = {my_seat(ann): ann, my_seat(bea): bea}
@@ -271,70 +265,3 @@ def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
     for _ in range(4):
         turn()  # each move shown on all three pages, across the processes
     assert cluster.plies(match_id) == ply(cid) == 7
-
-
-def across_reloads(ask: Callable[[], T], seconds: float = 60) -> T:
-    """``ask()`` until it answers: the page it reads may load itself again meanwhile (its
-    process stopped), and a wait begun in the old document does not see the new one, so
-    each attempt is short and a failed one is made afresh."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            return ask()
-        except PlaywrightError:
-            if time.monotonic() > deadline:
-                raise
-
-
-def turn_now(page: Page) -> int | None:
-    """The seat to move as the page shows it (None once over), asked for two seconds."""
-    page.wait_for_function(SETTLED, timeout=2_000)
-    return whose_turn(page)
-
-
-def ready_again(page: Page) -> None:
-    across_reloads(lambda: page.wait_for_function(CARAVAN_READY, timeout=2_000))
-
-
-def test_a_rolling_restart_of_every_app_lets_a_game_go_on(cluster: Cluster, person: Person) -> None:
-    """Every app process restarted one at a time (drained in the balancer, stopped with
-    SIGTERM, back when ready) while two players on two of them keep playing."""
-    ann = person("app1")
-    bea = person("app2")
-    match_id = open_table(ann, cluster.url, name="Ann", seat="invited")
-    link = ann.get_by_test_id("invite-link").input_value()
-    bea.goto(re.sub(r"^https?://[^/]+", cluster.url, link))
-    bea.get_by_test_id("join-name").fill("Bea")
-    bea.get_by_test_id("take-seat").click()
-    bea.get_by_test_id("board").wait_for()
-    pages = {my_seat(ann): ann, my_seat(bea): bea}
-    restarted: list[str] = []
-    failed: list[BaseException] = []
-
-    def restart() -> None:
-        try:
-            restarted.extend(rolling_restart.restart_all(cluster.folder, report=lambda _: None))
-        except BaseException as err:  # noqa: BLE001 - reported by the test
-            failed.append(err)
-
-    restarting = threading.Thread(target=restart)
-    restarting.start()
-    moves_during = after = 0
-    while after < 2 and (mover := across_reloads(lambda: turn_now(ann))) is not None:
-        page = pages[mover]
-        ready_again(page)
-        try:
-            take_turn(page)
-        except Exception:  # its process stopped under the click: the page reloads
-            ready_again(page)
-            continue
-        if restarting.is_alive():
-            moves_during += 1
-        else:
-            after += 1
-    restarting.join(240)
-    assert not failed, failed
-    assert restarted == list(APPS)
-    assert moves_during > 0, "moves were played while the apps restarted"
-    for page in (ann, bea):
-        expect_ply(page, cluster.plies(match_id))

@@ -80,7 +80,7 @@ async def _heartbeat(ctx: dict[str, Any]) -> None:
 
 async def _turn(ctx: dict[str, Any], table_id: str, ply: int, seat: int, priority: int) -> str:
     db: Engine = ctx["db"]
-    table = await _load(db, table_id)
+    table = await stored_table(db, table_id)
     if table is None:
         return "over"
     if table.ply != ply or seat not in bots_to_move(table):
@@ -110,7 +110,7 @@ async def _turn(ctx: dict[str, Any], table_id: str, ply: int, seat: int, priorit
     return action
 
 
-async def _load(db: Engine, table_id: str) -> Table | None:
+async def stored_table(db: Engine, table_id: str) -> Table | None:
     """The match as a table that stores its moves, or None when it is not being played."""
     found = await asyncio.to_thread(repo.load_tables, db, match_ids=[table_id])
     if not found or found[0].status != PLAYING:

@@ -10,8 +10,10 @@ a server that does not answer is skipped with the reason.
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
@@ -19,6 +21,14 @@ from sqlalchemy import URL, Engine, make_url, text
 from sqlalchemy.exc import OperationalError
 
 from storage.db import make_engine
+
+# NiceGUI keeps its storage in one folder a process, fixed when it is imported, and a page
+# test's end empties it: each test process gets a folder of its own, or one process's tests
+# would empty it under another's.
+os.environ.setdefault(
+    "NICEGUI_STORAGE_PATH",
+    str(Path(tempfile.gettempdir()) / f"caravanserai-tests-{os.getpid()}" / ".nicegui"),
+)
 
 DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"

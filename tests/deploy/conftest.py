@@ -13,7 +13,8 @@ import pytest
 
 from deploy import haproxy
 from deploy.balancer import Admin
-from tests.deploy.stand_ins import Balancer, StandIn, free_port, until
+from deploy.ports import free_port
+from tests.deploy.stand_ins import Balancer, StandIn, until
 
 
 @pytest.fixture(scope="session")

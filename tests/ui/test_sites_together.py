@@ -10,10 +10,10 @@ import pytest
 from nicegui import core as nicegui_core
 from sqlalchemy import Engine, text
 
-from core.table import GUEST, OPEN, Move, SeatInfo, Table, TableSettings
+from core.table import GUEST, Move, SeatInfo, Table
 from storage import repo
 from storage.db import migrate
-from tests.ui.sites import ANN, BEA, until
+from tests.ui.sites import ANN, BEA, two_people, until
 from ui.bus import Event, RedisBus
 from ui.presence import SharedPresence
 from ui.site import Site
@@ -54,18 +54,12 @@ async def sites(
         site.gateway.close()
 
 
-async def open_table(site: Site, *, open_seat: bool = False) -> Table:
-    seats = [
-        SeatInfo(GUEST, ANN, "Ann"),
-        SeatInfo.empty(OPEN) if open_seat else SeatInfo(GUEST, BEA, "Bea"),
-    ]
-    return await site.create_table(
-        game="caravan",
-        options={"hands": 1},
-        seats=seats,
-        user_ids=[s.user_id for s in seats],
-        settings=TableSettings(host=ANN),
-    )
+async def on_both(one: Site, two: Site, *, open_seat: bool = False) -> tuple[Table, Table]:
+    """Ann's table opened on ``one`` (against Bea, or an open seat), and the same table as
+    ``two`` hosts it once it has heard of it."""
+    table = await two_people(one, open_seat=open_seat)
+    await until(lambda: table.id in two.tables)
+    return table, two.tables.get(table.id)
 
 
 async def play(table: Table) -> Move:
@@ -78,8 +72,7 @@ async def test_a_table_opened_on_one_process_shows_in_the_others_lobby(
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one, open_seat=True)
-    await until(lambda: table.id in two.tables)
+    table, _ = await on_both(one, two, open_seat=True)
     waiting, _ = two.lobby()
     assert table.id in {t.id for t in waiting}
 
@@ -88,9 +81,7 @@ async def test_a_seat_taken_on_one_process_starts_the_game_on_the_other(
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one, open_seat=True)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two, open_seat=True)
     await there.join(1, by=BEA, name="Bea")
     await until(lambda: not table.waiting)
     assert table.seats[1] == SeatInfo(GUEST, BEA, "Bea")
@@ -101,9 +92,7 @@ async def test_moves_stored_by_one_process_reach_the_others_pages_in_order(
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     heard: list[int] = []
     there.subscribe(lambda t, move: heard.append(move.ply))
     for _ in range(6):
@@ -117,9 +106,7 @@ async def test_moves_stored_by_one_process_reach_the_others_pages_in_order(
 async def test_both_processes_play_one_table_turn_about(sites: tuple[Site, Site]) -> None:
     """Ann plays from one process, Bea from the other, to the end of the game."""
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     while True:
         await until(lambda: table.ply == there.ply)
         if table.state.is_over():
@@ -136,9 +123,7 @@ async def test_both_players_asking_for_the_rematch_at_once_on_two_processes_get_
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     while not table.state.is_over():
         await play(table)
     await until(lambda: there.state.is_over())
@@ -156,14 +141,13 @@ async def test_a_move_sent_to_both_processes_at_once_is_played_once(
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     seat = min(table.state.to_move())
     action = table.state.legal_actions(seat)[0]
+    holder = table.seats[seat].holder
     outcomes = await asyncio.gather(
-        table.submit(seat, action, by=ANN, expected_ply=0),
-        there.submit(seat, action, by=ANN, expected_ply=0),
+        table.submit(seat, action, by=holder, expected_ply=0),
+        there.submit(seat, action, by=holder, expected_ply=0),
         return_exceptions=True,
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["Move", "TableError"], outcomes
@@ -174,9 +158,7 @@ async def test_a_move_sent_to_both_processes_at_once_is_played_once(
 
 async def test_chat_undo_and_cancel_travel_too(sites: tuple[Site, Site]) -> None:
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     await two.load_chat(there)
     events: list[str] = []
     two.info(table.id).listen(events.append)
@@ -184,8 +166,7 @@ async def test_chat_undo_and_cancel_travel_too(sites: tuple[Site, Site]) -> None
     await until(lambda: "chat" in events)
     assert [line.text for line in two.chat(there)] == ["hello from one"]
 
-    waiting = await open_table(one, open_seat=True)
-    await until(lambda: waiting.id in two.tables)
+    waiting, _ = await on_both(one, two, open_seat=True)
     heard: list[str] = []
     two.info(waiting.id).listen(heard.append)
     await one.cancel(waiting, by=ANN)
@@ -197,8 +178,7 @@ async def test_a_person_present_on_one_process_is_present_on_the_other(
     sites: tuple[Site, Site],
 ) -> None:
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
+    table, _ = await on_both(one, two)
     events: list[str] = []
     two.info(table.id).listen(events.append)
     one.arrive(table.id, BEA, "client-1")
@@ -213,9 +193,7 @@ async def test_after_a_lost_message_the_sweep_or_a_reconnection_catches_up(
 ) -> None:
     """A move whose message never came (published nowhere) is found by catching up."""
     one, two = sites
-    table = await open_table(one)
-    await until(lambda: table.id in two.tables)
-    there = two.tables.get(table.id)
+    table, there = await on_both(one, two)
     one.bus.publish = _nowhere  # type: ignore[method-assign]
     await play(table)
     await play(table)
