@@ -42,7 +42,7 @@ from core.table import Move, Table, TableError
 from storage import repo
 from storage.db import make_engine
 from storage.models import PLAYING
-from ui.bot_pool import BotPool
+from ui.bot_pool import BotPool, turn_priority
 from ui.bot_queue import QUEUE, TURN, bots_to_move, enqueue_turns
 from ui.bus import RedisBus
 from ui.cluster import process_name, redis_url
@@ -144,9 +144,8 @@ async def _next(ctx: dict[str, Any], table: Table) -> None:
         people = await present.others(table.id)
     except Exception:
         people = set()
-    waiting = any(s.user_id is not None and s.holder in people for s in table.seats)
     try:
-        await enqueue_turns(ctx["redis"], table, 0 if waiting else 1)
+        await enqueue_turns(ctx["redis"], table, turn_priority(table, people.__contains__))
     except Exception as err:
         log.warning("could not enqueue the next turn at %s: %s", table.id, err)
 

@@ -39,12 +39,25 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.table import Table
 
 log = logging.getLogger(__name__)
 
 PERSON_WAITING = 0  # a turn at a table where a seated person is connected
 NOBODY_WAITING = 1  # a turn at a table with no connected person
+
+
+def turn_priority(table: Table, present: Callable[[str], bool]) -> int:
+    """A turn at a table where a seated person has a page open (``present``) goes first."""
+    for seat in table.seats:
+        if seat.user_id is not None and present(seat.holder):
+            return PERSON_WAITING
+    return NOBODY_WAITING
+
+
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 PROJECT_PACKAGES = ("core", "storage", "ui")
 PARENT_POLL = 1.0  # seconds between two looks at the parent, where prctl is unavailable

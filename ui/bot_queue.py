@@ -31,7 +31,7 @@ from arq.connections import RedisSettings
 from nicegui import background_tasks
 
 from core.table import Move, SeatChange, Table
-from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING
+from ui.bot_pool import PERSON_WAITING, turn_priority
 from ui.cluster import key
 from ui.live import LiveInfo
 
@@ -110,11 +110,7 @@ class BotQueue:
     def priority(self, table: Table) -> int:
         """A turn at a table where a seated person has a page open (on any process) goes
         first on the workers."""
-        info = self.info(table.id)
-        for seat in table.seats:
-            if seat.user_id is not None and info.is_present(seat.holder):
-                return PERSON_WAITING
-        return NOBODY_WAITING
+        return turn_priority(table, self.info(table.id).is_present)
 
     def watch(self, table: Table) -> None:
         table.subscribe(self._on_move)

@@ -15,7 +15,7 @@ from nicegui import background_tasks
 
 from core.bots import choose_action
 from core.table import Move, Table, TableError
-from ui.bot_pool import NOBODY_WAITING, PERSON_WAITING, BotPool
+from ui.bot_pool import BotPool, turn_priority
 from ui.live import LiveInfo
 
 log = logging.getLogger(__name__)
@@ -49,11 +49,7 @@ class BotRunner:
 
     def priority(self, table: Table) -> int:
         """A turn at a table where a seated person has a page open goes first."""
-        info = self.info(table.id)
-        for seat in table.seats:
-            if seat.user_id is not None and info.is_present(seat.holder):
-                return PERSON_WAITING
-        return NOBODY_WAITING
+        return turn_priority(table, self.info(table.id).is_present)
 
     def thinking(self, table_id: str) -> frozenset[int]:
         """The bot seats of the table whose turn is being thought about (or submitted):
