@@ -44,7 +44,7 @@ def chromium_cpu() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rates", type=int, nargs="+", default=[20, 4])
+    parser.add_argument("--rates", type=float, nargs="+", default=[20.0, 4.0, 0.5])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
@@ -56,7 +56,7 @@ def main() -> None:
                 page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
                 open_pueblo_table(page, site.url)
                 page.mouse.move(5, 5)  # the pointer off the scene
-                samples: dict[int, list[float]] = {rate: [] for rate in args.rates}
+                samples: dict[float, list[float]] = {rate: [] for rate in args.rates}
                 for _ in range(args.repeats):  # the rates interleaved, so load hits each alike
                     for rate in args.rates:
                         page.evaluate(SET_SCENE_FPS, rate)

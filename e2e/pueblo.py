@@ -20,6 +20,10 @@ SCENE_PROPS = (
 )
 SCENE_FPS = f"() => {SCENE_PROPS}.fps"
 SET_SCENE_FPS = f"fps => {{ {SCENE_PROPS}.fps = fps; }}"
+# How many frames the scene has drawn (three.js counts them in its renderer).
+SCENE_FRAMES = (
+    "() => getElement(document.querySelector('[data-testid=pueblo-3d]')).renderer.info.render.frame"
+)
 READY = """() => !!document.querySelector('[data-testid=result], [data-click]')"""
 # Anchors are clicked on their own square (the ghost around them is not a target).
 TARGETS = '[data-click^="act:"] .pb-hit, [data-click^="act:"]:not(.pb-anchor)'

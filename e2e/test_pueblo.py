@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import io
+import random
 import time
 
 import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from e2e.pueblo import SCENE_FPS, open_pueblo_table, play_to_end
+from e2e.pueblo import (
+    READY,
+    SCENE_FPS,
+    SCENE_FRAMES,
+    SET_SCENE_FPS,
+    open_pueblo_table,
+    play_to_end,
+    take_turn,
+)
 from e2e.results import finish_and_check, stored_record
+from ui.boards.pueblo.scene3d import IDLE_FPS, LIVE_FPS
 
 pytestmark = pytest.mark.pueblo
 
@@ -56,17 +66,33 @@ def test_a_four_player_game_with_three_bots_is_played_to_the_result(
 
 
 def test_the_3d_view_draws_few_frames_until_it_is_turned(page: Page, base_url: str) -> None:
-    """An idle scene draws a few frames a second; a pointer on it raises the rate while it
+    """An idle scene draws a frame now and then; a pointer on it raises the rate while it
     is turned, and the rate falls back a moment after."""
     open_pueblo_table(page, base_url, players=2)
     scene = page.get_by_test_id("pueblo-3d")
-    page.wait_for_function(f"() => ({SCENE_FPS})() === 4")
+    page.wait_for_function(f"() => ({SCENE_FPS})() === {IDLE_FPS}")
     box = scene.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2, steps=5)
-    assert page.evaluate(SCENE_FPS) == 30
+    assert page.evaluate(SCENE_FPS) == LIVE_FPS
     page.mouse.up()
     page.mouse.move(5, 5)  # off the scene
-    page.wait_for_function(f"() => ({SCENE_FPS})() === 4", timeout=10_000)
+    page.wait_for_function(f"() => ({SCENE_FPS})() === {IDLE_FPS}", timeout=10_000)
+
+
+def test_the_3d_view_draws_a_move_at_once_without_its_timer(page: Page, base_url: str) -> None:
+    """With the scene's own timer slowed to a frame every 100 s, a move played on the
+    board (not on the scene) is drawn all the same: the scene draws when the server sends
+    it something."""
+    open_pueblo_table(page, base_url, players=2)
+    page.wait_for_function(f"() => ({SCENE_FPS})() === {IDLE_FPS}")
+    page.evaluate(SET_SCENE_FPS, 0.01)
+    drawn = page.evaluate(SCENE_FRAMES)
+    page.wait_for_function(f"n => ({SCENE_FRAMES})() > n", arg=drawn)  # the timer's last one
+    page.wait_for_function(READY, timeout=60_000)
+    drawn = page.evaluate(SCENE_FRAMES)
+    take_turn(page, random.Random(3))
+    page.wait_for_function(f"n => ({SCENE_FRAMES})() > n", arg=drawn, timeout=30_000)
+    assert page.evaluate(SCENE_FPS) == 0.01, "drawn on demand, not by a faster timer"

@@ -4,13 +4,14 @@ Built once; each view then adds the cubes that appeared, deletes those that went
 (demolition, or a replay stepping back), moves the chief and marks the faces he
 saw on the last move. Nothing is rebuilt.
 
-The scene draws itself again on a timer (NiceGUI's ``fps``), whether anything changed
-or not. Nothing in it moves by itself: it changes when a view arrives or when the
-player turns it. So it draws ``IDLE_FPS`` frames a second (a new stone shows within a
-quarter of a second) and ``LIVE_FPS`` while a pointer, a finger or the wheel is on it
-and for a moment after (``FPS_JS``). At 20 frames a second an idle scene cost 0.44 of
-a core in a browser drawing WebGL in software (bench/README.md, "The 3D scene's
-frame rate").
+NiceGUI's scene draws itself again on a timer (its ``fps``), whether anything changed or
+not, and nothing in this one moves by itself: it changes when the server sends something
+(a view, a camera move) or when the player turns it. So it draws on demand: a frame as
+soon as a message from the server has been applied, and ``LIVE_FPS`` frames a second
+while a pointer, a finger or the wheel is on it and for a moment after (``FPS_JS``);
+otherwise the timer draws one frame every ``1 / IDLE_FPS`` seconds, as a safety net. In a
+browser drawing WebGL in software an idle scene cost 0.44 of a core at 20 frames a second
+(bench/README.md, "The 3D scene's frame rate").
 """
 
 from __future__ import annotations
@@ -31,31 +32,52 @@ FACE_OFFSETS = {  # face seen -> (dx, dy, dz) of the marker plate and its size
     "top": ((0, 0, 0.51), (0.86, 0.86, 0.04)),
 }
 SEEN = "#ffeb3b"
-IDLE_FPS = 4
+IDLE_FPS = 0.5
 LIVE_FPS = 30
 LIVE_FOR_MS = 1500  # after the last pointer, touch or wheel event on a scene
-# One listener per page for every scene on it (class ``pb-scene``): the frame rate is the
+AFTER_MESSAGE_MS = (30, 250)  # draws after a message from the server (applied by then)
+# One script per page for every scene on it (class ``pb-scene``). The frame rate is the
 # scene element's ``fps`` prop, set in the page's own copy of the elements' props, which
-# the scene reads before each frame. Nothing in it comes from a visitor. Run once the page
-# is connected, so that it also works on a board built after the page was sent.
+# the scene reads before each frame; a frame on demand is the scene component's own
+# renderers drawing its scene, at most one per element and animation frame. Nothing in it
+# comes from a visitor. Run once the page is connected, so that it also works on a board
+# built after the page was sent.
 FPS_JS = f"""(() => {{
   if (window.pbSceneFps) return;
   window.pbSceneFps = true;
-  const timers = new Map();
+  const timers = new Map(), asked = new Set();
   const setFps = (el, fps) => {{
     const element = mounted_app.elements[el.id.replace(/^c/, "")];
     if (element && element.props.fps !== fps) element.props.fps = fps;
+  }};
+  const draw = (el) => {{
+    if (asked.has(el)) return;
+    asked.add(el);
+    requestAnimationFrame(() => {{
+      asked.delete(el);
+      const scene = getElement(el);
+      if (!scene || !scene.renderer || !scene.camera) return;
+      for (const renderer of [scene.renderer, scene.text_renderer, scene.text3d_renderer]) {{
+        renderer?.render(scene.scene, scene.camera);
+      }}
+    }});
   }};
   const wake = (event) => {{
     const el = event.target instanceof Element && event.target.closest(".pb-scene");
     if (!el) return;
     setFps(el, {LIVE_FPS});
+    draw(el);
     clearTimeout(timers.get(el));
     timers.set(el, setTimeout(() => setFps(el, {IDLE_FPS}), {LIVE_FOR_MS}));
   }};
   for (const type of ["pointerdown", "pointermove", "wheel", "touchstart", "touchmove"]) {{
     document.addEventListener(type, wake, {{capture: true, passive: true}});
   }}
+  window.socket?.onAny(() => {{
+    for (const delay of {list(AFTER_MESSAGE_MS)}) {{
+      setTimeout(() => document.querySelectorAll(".pb-scene").forEach(draw), delay);
+    }}
+  }});
 }})();"""
 
 
@@ -66,9 +88,8 @@ def position(x: float, y: float, z: float) -> tuple[float, float, float]:
 
 class PuebloScene:
     def __init__(self, title: str) -> None:
-        self.scene = ui.scene(
-            width=560, height=420, grid=False, background_color="#f3ead6", fps=IDLE_FPS
-        )
+        self.scene = ui.scene(width=560, height=420, grid=False, background_color="#f3ead6")
+        self.scene.props["fps"] = IDLE_FPS  # the scene takes any number (its type says int)
         ui.run_javascript(FPS_JS)  # also where the board comes after the page (a table starts)
         self.scene.classes("pb-scene").style("max-width:100%").props('role="img"')
         attrs(self.scene, {"data-testid": "pueblo-3d", "aria-label": title})
