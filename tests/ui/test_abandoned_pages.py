@@ -20,7 +20,7 @@ async def test_the_last_person_resigning_sees_the_game_end_with_its_result(user:
     await user.should_see("Every player resigned: the game ended there.")
     await user.should_see("#2 Ann")  # resigned seats share the last place, under their name
     await user.should_see(marker="rematch")
-    user.should_not_see(marker="resign")
+    await user.should_not_see(marker="resign")
 
 
 async def test_the_rematch_of_an_abandoned_game_gives_the_player_their_seat_back(

@@ -30,7 +30,7 @@ async def test_a_player_who_resigns_sees_the_spectators_board_at_once(user: User
         assert frame["seq"] > shown, "the browser takes only a newer frame than it has"
         assert "Bot for Bea" in frame["html"], "the board names who sits there now"
         assert "Bot for Bea" in stage(eve).frame["html"], "the other spectators' board too"
-        bea.should_not_see(marker="move-input")  # a spectator has no move box
+        await bea.should_not_see(marker="move-input")  # a spectator has no move box
 
 
 def text_of(user: User, marker: str) -> str:
