@@ -20,6 +20,7 @@ from e2e.online import Wire, table_id
 HOT_NAMES = ("Ann", "Bea")  # the two seats of the hot-seat screen, 0 and 1
 ONLINE = "Cid"  # the person in the second browser
 BOT_CHOICE = "easy"
+CARAVAN_HANDS = 2  # a match of two hands (the full five are played in test_caravan_vs_bot)
 
 # Something to do on this page: the result, a hand summary, a hand-over, or our move.
 READY = """() => {
@@ -77,6 +78,9 @@ def open_mixed_table(page: Page, base_url: str, seats: Seating) -> str:
         page.get_by_test_id(f"opponent-{seats.online + 1}").get_by_text(
             "An open seat", exact=False
         ).click()
+    if seats.game == "caravan":  # two hands: a new deal on the same screen, not five
+        page.get_by_test_id("option-hands").click()
+        page.get_by_role("option", name=f"{CARAVAN_HANDS} hands", exact=True).click()
     page.get_by_test_id("start").click()
     page.wait_for_url("**/table/*")
     return table_id(page)
