@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import threading
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import make_url
 
-from deploy import services
+from deploy import rolling_restart, services
 from e2e.caravan import READY as CARAVAN_READY
 from e2e.caravan import ply
 from e2e.cluster import APPS, SERVER, Cluster, Redis, until
@@ -265,3 +266,65 @@ def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
     for _ in range(4):
         turn()  # each move shown on all three pages, across the processes
     assert cluster.plies(match_id) == ply(cid) == 7
+
+
+def test_a_rolling_restart_of_every_app_lets_a_game_go_on(cluster: Cluster, person: Person) -> None:
+    """Every app restarted in turn as ``make rolling-restart`` does (drained, stopped with
+    SIGTERM, back when ready) while Ann (app1) and Bea (app2) play. While an app restarts,
+    the player whose app stays up moves; the restarted app's page loads itself again on a
+    live process at the stored ply, shows that move, and the game goes on."""
+    match_id, ann, bea = caravan_for_two(cluster, person)
+    pages = {my_seat(ann): ann, my_seat(bea): bea}
+    home = {"app1": ann, "app2": bea}
+    running = rolling_restart.Cluster.load(cluster.folder)
+
+    def turn(page: Page) -> None:
+        page.wait_for_function(CARAVAN_READY, timeout=60_000)
+        take_turn(page)
+
+    moved_during: list[str] = []
+    for app in APPS:
+        page = home.get(app)
+        stays = bea if page is ann else ann  # a page whose process is not restarted
+        me = my_seat(stays)
+        while (mover := whose_turn(stays)) != me:  # the player who stays up moves next
+            assert mover is not None, "the game ended before every app was restarted"
+            turn(pages[mover])
+            expect_ply(stays, ply(pages[mover]))
+        if page is not None:
+            page.evaluate("() => { window.__before_the_restart = true; }")
+        failed: list[BaseException] = []
+
+        def restart(name: str = app, failed: list[BaseException] = failed) -> None:
+            try:
+                rolling_restart.restart_app(running, name, report=lambda _: None)
+            except BaseException as err:  # noqa: BLE001 - reported by the test
+                failed.append(err)
+
+        restarting = threading.Thread(target=restart)
+        restarting.start()
+        turn(stays)  # while the app is drained and restarted
+        if restarting.is_alive():
+            moved_during.append(app)  # the move was stored before the restart ended
+        restarting.join(240)
+        assert not restarting.is_alive() and not failed, failed
+        until(lambda name=app: cluster.ready(name), 120, f"{app} to be ready again")
+        stored_plies = cluster.plies(match_id)
+        assert ply(stays) == stored_plies
+        if page is not None:  # reloaded on a live process, at the stored position
+            page.wait_for_function("() => !window.__before_the_restart", timeout=60_000)
+            page.get_by_test_id("board").wait_for()
+            expect_ply(page, stored_plies)
+            mover = whose_turn(page)  # and the game goes on, shown on both pages
+            assert mover is not None
+            turn(pages[mover])
+            for shown in (ann, bea):
+                expect_ply(shown, stored_plies + 1)
+            # Back on its own app (it is up again), so that the next restart finds each
+            # player on a process of their own.
+            page.context.add_cookies([{"name": "SERVERID", "value": app, "url": cluster.url}])
+            page.reload()
+            page.get_by_test_id("board").wait_for()
+            assert served_by(page) == app
+    assert moved_during, "no move was stored while an app restarted"
+    assert cluster.plies(match_id) == ply(ann) == ply(bea)
