@@ -52,7 +52,8 @@ def _recorder(received: list[str]) -> tuple[Callable[..., None], Callable[..., N
 
 
 def _until_sealed_bid_of_seat_0(page: Page, rng: random.Random) -> None:
-    """Play (both hot seats, by clicks) until Ann is shown a first-attempt sealed bid."""
+    """Play (both hot seats, by clicks) until Ann is shown a first-attempt sealed bid that
+    Bea has not made yet."""
     for _ in range(800):
         now = offered(page)
         if (
@@ -60,6 +61,9 @@ def _until_sealed_bid_of_seat_0(page: Page, rng: random.Random) -> None:
             and "(you)" in page.get_by_test_id("name-0").inner_text()
             and page.get_by_test_id("bid-0").count()
             and page.get_by_test_id("has-bid-0").count()
+            # Bea has not bid yet (the random play may have bid for her first), so that
+            # Ann's bid leaves the auction open and hands the screen to her
+            and page.get_by_test_id("has-bid-1").get_attribute("data-done") == "false"
             and page.locator("[data-testid^=reveal-]").count() == 0
         ):
             return
@@ -90,7 +94,7 @@ def test_a_pending_sealed_bid_never_reaches_another_browser(
         expect(watcher.get_by_test_id("has-bid-0")).to_have_attribute("data-done", "false")
 
         page.get_by_test_id(f"bid-{amount}").click()
-        expect(page.get_by_test_id("cover-text")).to_contain_text("Bea")
+        expect(page.get_by_test_id("cover-text")).to_contain_text("Bea", timeout=30_000)
         expect(watcher.get_by_test_id("has-bid-0")).to_have_attribute("data-done", "true")
         expect(watcher.get_by_test_id("has-bid-2")).to_have_attribute("data-done", "true")
         watcher.reload()  # a fresh page while the bid is pending
