@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ from core.table import BOT, GUEST, SeatInfo, Table
 from storage import changes, repo
 from storage.db import migrate
 from storage.models import new_match_id
+from tests.deploy.stand_ins import until
 from ui.bot_pool import BotPool
 from ui.bot_queue import QUEUE, enqueue_turns, job_id
 
@@ -190,13 +192,14 @@ async def test_a_turn_where_a_person_waits_is_played_before_turns_nobody_waits_f
     assert [job.decode() for job in await queue.zrange(QUEUE, 0, 0)] == [urgent]
     bots = BotPool(workers=1, executor=ThreadPoolExecutor(1))
 
+    started = threading.Event()
+
     def searching() -> None:  # until the four turns the worker takes at once wait for it
-        deadline = time.monotonic() + 20
-        while bots.queued < 4 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        started.set()
+        until(lambda: bots.queued >= 4, 20, "the worker's turns to wait for the bot process")
 
     busy = asyncio.ensure_future(bots.run(1, searching))
-    await asyncio.sleep(0)  # the search has the bot process before the worker starts
+    assert await asyncio.to_thread(started.wait, 20), "the search never had the bot process"
     await run_worker(engine, queue_url, monkeypatch, bots)
     await busy
     hands = {table.id: table.state.view(1)["hand"] for table in [*nobody, person]}
