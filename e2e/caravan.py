@@ -74,6 +74,20 @@ def choose_single(page: Page, exclude: Collection[str] = ()) -> str | None:
     return None
 
 
+def choose_bandit(page: Page) -> str | None:
+    """A lone Ace or Crown this player may play now: a bandit, which beats any caravan
+    (an answer that always exists while the opponent leads caravans and we hold one)."""
+    last = _last_play(page)
+    if page.get_by_test_id("board").get_attribute("data-phase") == "lead" or last is None:
+        return None
+    if last["kind"] != "caravan":
+        return None
+    for code, playable in hand_cards(page):
+        if playable and code[0] in "1N":
+            return code
+    return None
+
+
 def take_turn(page: Page) -> None:
     """Play the lowest single card that may be played, else pass; wait until it is applied."""
     before = ply(page)
