@@ -14,8 +14,10 @@ import pytest
 from nicegui import core
 from nicegui.testing import User
 
+import ui.app
 from ui.auth import passwords
 from ui.auth import routes as auth_routes
+from ui.auth.limits import SignInLimits
 
 PASSWORD = "correct horse"
 
@@ -107,8 +109,16 @@ async def test_wrong_passwords_and_unknown_users_get_the_same_answer_by_the_same
     assert len(checked) == 2 and checked[0] is not None and checked[1] is None
 
 
+@pytest.fixture
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's sign-in limits read a clock that does not move (asked for before ``user``,
+    which builds the site): an account's delay of a second after its third failure then
+    lasts the whole test, however slowly a loaded machine runs it."""
+    monkeypatch.setattr(ui.app, "SignInLimits", lambda: SignInLimits(clock=lambda: 1000.0))
+
+
 async def test_repeated_failures_from_one_address_refuse_it_even_the_right_password(
-    user: User,
+    still_clock: None, user: User
 ) -> None:
     async with browser() as client:
         await sign_up(client, "annie")
