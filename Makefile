@@ -98,7 +98,8 @@ CLUSTER_TESTS := e2e/test_cluster.py
 ALONE := $(ALONE_UNIT) $(CLUSTER_TESTS)
 test: $(STAMP) $(MO) chromium haproxy database lint
 	@nice -n 10 $(BIN)/python -m pytest tests -q -p no:cacheprovider -n 2 --dist loadfile \
-		$(addprefix --ignore=,$(ALONE_UNIT)) > .unit-tests.log 2>&1 & units=$$!; \
+		$(addprefix --ignore=,$(ALONE_UNIT)) --junitxml=.unit-tests.xml > .unit-tests.log 2>&1 & \
+		units=$$!; \
 	$(BIN)/python -m pytest e2e -q $(E2E_PARALLEL) --ignore=$(CLUSTER_TESTS) \
 		--junitxml=$(E2E_REPORT); browser=$$?; \
 	wait $$units; unit=$$?; \
@@ -108,7 +109,7 @@ test: $(STAMP) $(MO) chromium haproxy database lint
 	$(BIN)/python -m pytest $(ALONE_UNIT) -q -p no:cacheprovider; alone=$$?; \
 	E2E_KEEP_ARTIFACTS=1 $(BIN)/python -m pytest $(CLUSTER_TESTS) -q \
 		--junitxml=$(E2E_ARTIFACTS)/junit-cluster.xml; cluster=$$?; \
-	echo "browser suite: JUnit reports $(E2E_REPORT) and $(E2E_ARTIFACTS)/junit-cluster.xml;" \
+	echo "JUnit reports: .unit-tests.xml, $(E2E_REPORT) and $(E2E_ARTIFACTS)/junit-cluster.xml;" \
 		"failures' artefacts under $(E2E_ARTIFACTS)/"; \
 	exit $$(( unit || browser || alone || cluster ))
 
