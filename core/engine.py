@@ -145,6 +145,12 @@ class Rules(ABC):
     # and the new-table form all come from here.
     options: tuple[Option, ...] = ()
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        """About how many turns each seat plays in a game with these (validated) options:
+        what a clock's presets are sized by (core/clock.py). Measured by playing the
+        heuristic bots against each other; a game gives its own figure."""
+        return 20
+
     def default_options(self, players: int) -> dict[str, Any]:
         """Every option at its default for this number of players."""
         return defaults(self.options, players)

@@ -53,6 +53,9 @@ class CampingRules(Rules):
         ),
     )
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        return 18 - players  # 16 at 2 players, 14 at 4
+
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> CampingState:

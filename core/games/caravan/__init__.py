@@ -45,6 +45,9 @@ class CaravanRules(Rules):
         ),
     )
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        return 10 * int(options["hands"])  # about 10 turns a hand
+
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> CaravanState:

@@ -30,6 +30,9 @@ class FeurioRules(Rules):
         ),
     )
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        return 40 // players  # 20 at 2 players, 10 at 4
+
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> FeurioState:

@@ -83,6 +83,9 @@ class OffSeasonRules(Rules):
         ),
     )
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        return 43 - 2 * players  # 39 at 2 players, 33 at 5
+
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> OffSeasonState:

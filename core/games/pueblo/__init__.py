@@ -69,6 +69,9 @@ class PuebloRules(Rules):
         ),
     )
 
+    def turns_per_seat(self, players: int, options: dict[str, Any]) -> int:
+        return 21 - 3 * players  # 15 at 2 players, 9 at 4
+
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None
     ) -> PuebloState:
