@@ -171,6 +171,18 @@ def resigned_seats(notes: Any) -> set[int]:
     }
 
 
+def timed_out_seats(notes: Any) -> set[int]:
+    """Of :func:`resigned_seats`, those given to a bot because their player's time ran out.
+
+    >>> sorted(timed_out_seats([{"seat": 1, "ply": 3, "timed_out": True}, {"seat": 0}]))
+    [1]
+    """
+    if not isinstance(notes, list):
+        return set()
+    out = [note for note in notes if isinstance(note, dict) and note.get("timed_out") is True]
+    return resigned_seats(out)
+
+
 def with_result(record: dict[str, Any], state: State) -> dict[str, Any]:
     """The record with its result filled in from a finished state."""
     done = dict(record)

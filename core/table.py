@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from core.clock import Clock, after_move, expired
 from core.engine import IllegalAction, State
 from core.table_base import (
     UNKNOWN,
@@ -125,7 +126,9 @@ class Table(TableSeats, TableUndo, TableFollow):
                 await self._settle(announce)
                 after = self._checked(seat, action, by=by, expected_ply=expected_ply)
                 result = self.final_result(after) if after.is_over() else None
-                move = Move(self.ply + 1, seat, action, result=result)
+                move = Move(
+                    self.ply + 1, seat, action, result=result, clock=self._clock_after(seat, after)
+                )
                 if await self._stored(move, after, announce):
                     self._apply(move, after)
                     announce.append(move)
@@ -163,6 +166,7 @@ class Table(TableSeats, TableUndo, TableFollow):
             raise TableError(
                 "stale", "The game moved on while you were choosing; here is the new position."
             )
+        self.clock = move.clock or self.clock  # the clock was stored with it
         return False  # stored after all: applied by the reconciliation, announced with it
 
     def _apply(self, move: Move, after: State) -> None:
@@ -171,7 +175,15 @@ class Table(TableSeats, TableUndo, TableFollow):
         self.record["actions"].append([move.seat, move.action])
         if move.result is not None:
             self.record["result"] = move.result
+        if move.clock is not None:
+            self.clock = move.clock
         self._note_movers(move.seat)
+
+    def _clock_after(self, seat: int, after: State) -> Clock | None:
+        """A timed table's clock once ``seat`` has moved now to reach ``after``."""
+        if self.clock is None:
+            return None
+        return after_move(self.tempo, self.clock, seat, self._on_clock(after), self.now())
 
     def _checked(self, seat: int, action: Any, *, by: str, expected_ply: int | None) -> State:
         """Run the guards in order; return the state after the action, on a copy."""
@@ -179,6 +191,8 @@ class Table(TableSeats, TableUndo, TableFollow):
         self._check_writable()
         if seat not in self.state.to_move():
             raise TableError("not_your_turn", "It is not your turn.")
+        if self.clock is not None and seat in expired(self.clock, self.now()):
+            raise TableError("time_out", "Your time has run out.")
         if isinstance(action, str) and len(action) > MAX_ACTION:
             start = action[:QUOTED] + "…"
             raise TableError(

@@ -15,9 +15,11 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from core.clock import Clock, Tempo, expired, remaining, start, timed_seats
 from core.engine import State
 from core.record import replay, resigned_seats, result_of, standing
 from core.table_info import Move, SeatChange, SeatInfo, TableError, TableSettings
@@ -59,6 +61,8 @@ class TableBase:
         persist_undo: PersistUndo | None = None,
         reconcile: Reconcile | None = None,
         in_memory: bool = False,
+        clock: Clock | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         if len(seats) != record["players"]:
             raise ValueError("One seat per player.")
@@ -85,6 +89,12 @@ class TableBase:
         self._listeners: list[Listener] = []
         self._seat_listeners: list[SeatListener] = []
         self._lock = asyncio.Lock()
+        # A timed table's clock (core/clock.py) and the server's time it is judged by: the
+        # stored one, or, for a game that starts now, a fresh one (stored by the site).
+        self.now = now
+        self.clock = clock
+        if self.clock is None and self.tempo.timed and not self.waiting and not self.ended:
+            self.clock = start(self.tempo, len(self.seats), self._on_clock(self.state), now())
 
     @property
     def hooked(self) -> Table:
@@ -110,13 +120,43 @@ class TableBase:
         return any(seat.is_empty for seat in self.seats)
 
     @property
+    def tempo(self) -> Tempo:
+        return self.settings.tempo
+
+    def _on_clock(self, state: State) -> tuple[int, ...]:
+        """The seats whose time runs at ``state``: people to move (none once it is over)."""
+        if state.is_over():
+            return ()
+        people = {i for i, seat in enumerate(self.seats) if seat.user_id is not None}
+        return timed_seats(people, state.to_move())
+
+    def time_left(self) -> tuple[float, ...] | None:
+        """Each seat's seconds left now (None at an untimed table or before the start)."""
+        return None if self.clock is None else remaining(self.clock, self.now())
+
+    def out_of_time(self) -> tuple[int, ...]:
+        """The seats on the clock whose time has run out (the site times them out)."""
+        if self.clock is None or self.ended:
+            return ()
+        return expired(self.clock, self.now())
+
+    @property
     def abandoned(self) -> bool:
-        """Every person at this game has resigned: the game ends there, bots do not play it
-        out (docs/decisions.md). A game begun with bots only is not abandoned."""
-        return (
-            bool(self.record.get("resigned"))
-            and not self.state.is_over()
-            and all(seat.user_id is None for seat in self.seats)
+        """Every person at this game has resigned, or a player's time ran out at a table
+        whose game then ends (its tempo's ``on_timeout``): the game ends there, bots do not
+        play it out (docs/decisions.md). A game begun with bots only is not abandoned."""
+        if not self.record.get("resigned") or self.state.is_over():
+            return False
+        if self.tempo.on_timeout == "end" and self.timed_out:
+            return True
+        return all(seat.user_id is None for seat in self.seats)
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether some seat was given to a bot because its player's time ran out."""
+        return any(
+            isinstance(note, dict) and note.get("timed_out")
+            for note in self.record.get("resigned") or ()
         )
 
     @property
@@ -143,7 +183,7 @@ class TableBase:
         return {
             "scores": self.state.scores(),
             "ranking": standing(self.state.ranking(), self.resigned),
-            "ended": "resigned",
+            "ended": "timed_out" if self.timed_out else "resigned",
         }
 
     def seats_held_by(self, identity: str) -> list[int]:

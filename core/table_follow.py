@@ -16,6 +16,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.clock import Clock
 from core.engine import State
 from core.record import replay
 from core.table_base import TableBase, _done, log
@@ -29,13 +30,14 @@ PACE = 0.02
 @dataclass(frozen=True)
 class Snapshot:
     """What storage holds of a match: its moves from ``first`` on (``first`` is a ply,
-    counted from 1), every seat, the notes of resignations and the result."""
+    counted from 1), every seat, the notes of resignations, the result and the clock."""
 
     first: int
     actions: list[list[Any]]
     seats: list[SeatInfo]
     resigned: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    clock: Clock | None = None  # a timed match's clock as last stored
 
 
 class TableFollow(TableBase):
@@ -57,6 +59,8 @@ class TableFollow(TableBase):
             async with self._lock:
                 done = self._follow_step(stored, announce)
                 change = self._follow_seats(stored) if done else None
+                if done and stored.clock is not None:
+                    self.clock = stored.clock
                 if done and stored.result is not None and not self.record.get("result"):
                     self.record["result"] = stored.result  # an abandoned game's end
                     changed = True

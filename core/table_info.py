@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.clock import Clock, Tempo
+
 HUMAN, GUEST, BOT, HOTSEAT = "human", "guest", "bot", "hotseat"
 OPEN, INVITED = "open", "invited"
 EMPTY = (OPEN, INVITED)
@@ -62,6 +64,7 @@ class Move:
     action: str
     undone: bool = False
     result: dict[str, Any] | None = field(default=None, compare=False)
+    clock: Clock | None = field(default=None, compare=False)  # a timed table's, after it
 
 
 class NotStored(Exception):
@@ -88,13 +91,15 @@ class TableError(Exception):
 @dataclass(frozen=True)
 class TableSettings:
     """How a table gathers its players: who opened it, its invitation token, whether
-    it is private (not listed, watched only with the invitation) and has a chat."""
+    it is private (not listed, watched only with the invitation) and has a chat; and its
+    tempo (core/clock.py: untimed unless the host chose a clock)."""
 
     host: str = ""
     invite: str = ""
     private: bool = False
     chat: bool = True
     invited: tuple[int, ...] = ()  # the seats kept for the invited
+    tempo: Tempo = Tempo()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +108,7 @@ class TableSettings:
             "private": self.private,
             "chat": self.chat,
             "invited": list(self.invited),
+            "tempo": self.tempo.to_json(),
         }
 
     @staticmethod
@@ -114,6 +120,7 @@ class TableSettings:
             private=bool(data.get("private", False)),
             chat=bool(data.get("chat", True)),
             invited=tuple(int(seat) for seat in data.get("invited", ())),
+            tempo=Tempo.from_json(data.get("tempo")),
         )
 
 
@@ -123,6 +130,7 @@ class SeatChange:
 
     seats: tuple[int, ...]
     resigned: dict[str, Any] | None = None
+    clock: Clock | None = field(default=None, compare=False)  # a timed table's, after it
     # Who sat at ``seats`` before (set by the table): storage makes the change only if it
     # still holds them, so two processes cannot both give away one open seat.
     before: tuple[SeatInfo, ...] | None = field(default=None, compare=False)

@@ -14,6 +14,7 @@ import copy
 import dataclasses
 from collections.abc import Callable
 
+from core.clock import expired, start, with_running
 from core.table_base import TableBase, _done, log
 from core.table_info import (
     BOT,
@@ -98,14 +99,44 @@ class TableSeats(TableBase):
                 raise TableError(
                     "not_started", "The game has not started; leave the table instead."
                 )
-            if self.state.is_over():
-                raise TableError("game_over", "The game is over.")
-            note = {"seat": seat, "ply": self.ply, "by": self.seats[seat].name, "bot": bot}
-            self.seats[seat] = SeatInfo(BOT, bot, name)
-            self.record.setdefault("resigned", []).append(note)
-            return SeatChange((seat,), resigned=note)
+            return self._to_bot(seat, name, bot)
 
         await self._change_seats(change)
+
+    async def time_out(self, seat: int, *, name: str, bot: str = TAKEOVER_BOT) -> None:
+        """``seat``'s time has run out (the server's clock says so, or ``time_left``
+        is refused): a bot called ``name`` plays it on, and the record notes the ply and
+        that it timed out, a loss for its player. Where storage already holds a change of
+        that seat (another process timed it out first) this is ``seat_taken``."""
+
+        def change() -> SeatChange:
+            self._check_seat(seat)
+            if self.clock is None or seat not in expired(self.clock, self.now()):
+                raise TableError("time_left", "This seat still has time.")
+            return self._to_bot(seat, name, bot, timed_out=True)
+
+        await self._change_seats(change)
+
+    def _to_bot(self, seat: int, name: str, bot: str, **note: bool) -> SeatChange:
+        """Give the player's ``seat`` to ``bot`` for the rest of the game (resigned, or
+        timed out: ``note``), noting who left at which ply."""
+        if self.state.is_over():
+            raise TableError("game_over", "The game is over.")
+        left = {"seat": seat, "ply": self.ply, "by": self.seats[seat].name, "bot": bot, **note}
+        self.seats[seat] = SeatInfo(BOT, bot, name)
+        self.record.setdefault("resigned", []).append(left)
+        return SeatChange((seat,), resigned=left)
+
+    def _clock_for_seats(self) -> None:
+        """A timed table's clock after a seat change: it starts once every seat is
+        taken; a seat given to a bot stops running (what it used so far is charged)."""
+        if not self.tempo.timed or self.waiting or self.state.is_over():
+            return
+        on_clock = self._on_clock(self.state)
+        if self.clock is None:
+            self.clock = start(self.tempo, len(self.seats), on_clock, self.now())
+        elif on_clock != self.clock.running:
+            self.clock = with_running(self.clock, on_clock, self.now())
 
     def _empty_kind(self, seat: int) -> str:
         return INVITED if seat in self.settings.invited else OPEN
@@ -117,8 +148,14 @@ class TableSeats(TableBase):
                 self._check_writable()
                 await self._settle(announce)
                 seats, record = list(self.seats), copy.deepcopy(self.record)
+                clock = self.clock
                 done = change()
-                done = dataclasses.replace(done, before=tuple(seats[i] for i in done.seats))
+                self._clock_for_seats()
+                done = dataclasses.replace(
+                    done,
+                    before=tuple(seats[i] for i in done.seats),
+                    clock=None if self.clock is clock else self.clock,
+                )
                 self.record["seats"] = [seat.name for seat in self.seats]
                 try:
                     await _done(
@@ -128,6 +165,7 @@ class TableSeats(TableBase):
                     self.seats[:] = seats
                     self.record.clear()
                     self.record.update(record)
+                    self.clock = clock
                     if isinstance(err, Superseded):  # changed by another process first
                         raise TableError(
                             "seat_taken", "Someone has just changed this seat; here it is now."

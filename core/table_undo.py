@@ -84,6 +84,8 @@ class TableUndo(TableBase):
         self._check_writable()
         if not self.record["actions"]:
             raise TableError("nothing_to_undo", "There is no move to take back.")
+        if seat in self.out_of_time():
+            raise TableError("time_out", "Your time has run out.")
         last_seat = self.record["actions"][-1][0]
         resigned_since = any(
             note.get("ply", 0) >= self.ply for note in self.record.get("resigned", [])

@@ -131,6 +131,7 @@ async def stored_table(db: Engine, table_id: str) -> Table | None:
         persist=persist,
         settings=match.settings,
         reconcile=reconcile,
+        clock=match.clock,  # a timed table: the bot's move starts the next person's time
     )
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import col, select
 
 from core.table import SeatInfo, Snapshot, TableSettings
+from storage.clocks import stored_clock
 from storage.db import session
 from storage.models import Match, Move, Seat
 
@@ -49,6 +50,7 @@ def load_changes(engine: Engine, *, match_id: str, since: int) -> Changes | None
             seats=[SeatInfo(kind=row.kind, holder=row.holder, name=row.name) for row in seats],
             resigned=list((match.notes or {}).get("resigned", [])),
             result=match.result,
+            clock=stored_clock(match),
         )
         return Changes(
             status=match.status,

@@ -126,6 +126,10 @@ class Match(SQLModel, table=True):
     notes: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # {"resigned": [...]}
     rematch: str | None = Field(default=None, max_length=16)  # the match that followed this one
     rated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # ratings updated
+    # A timed match (core/clock.py): its clock as of its latest move or seat change, and
+    # when the first seat on it runs out of time (None: untimed, nobody on the clock, over).
+    clock: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
 
 
 class Seat(SQLModel, table=True):

@@ -19,10 +19,12 @@ from sqlalchemy import Engine, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
+from core.clock import Clock
 from core.engine import State
 from core.record import FORMAT
 from core.table import Move as PlayedMove
 from core.table import SeatChange, SeatInfo, Superseded, Table, TableSettings
+from storage.clocks import clock_columns, put_clock, stored_clock
 from storage.db import session
 from storage.models import (
     CANCELLED,
@@ -30,7 +32,6 @@ from storage.models import (
     GUEST,
     PLAYING,
     WAITING,
-    ChatMessage,
     Match,
     Move,
     Seat,
@@ -63,8 +64,10 @@ def create_match(
     seats: list[SeatInfo],
     user_ids: list[str | None],
     settings: TableSettings | None = None,
+    clock: Clock | None = None,
 ) -> None:
-    """Store a new match from a record with no actions yet, and who sits where.
+    """Store a new match from a record with no actions yet, and who sits where (with
+    ``clock``, a timed match's clock from its start).
 
     ``user_ids[i]`` is the account behind seat ``i`` (None for bots and empty
     seats); the record's ``seats`` are the seat names, as in ``seats[i].name``.
@@ -90,6 +93,7 @@ def create_match(
                 rules_version=record["rules_version"],
                 status=WAITING if any(seat.is_empty for seat in seats) else PLAYING,
                 settings=settings.to_json() if settings else None,
+                **clock_columns(clock),
             )
         )
         s.flush()  # the match row first: seats refer to it
@@ -115,8 +119,11 @@ def append_move(
     seat: int,
     action: str,
     result: dict[str, Any] | None = None,
+    clock: Clock | None = None,
 ) -> None:
-    """Store move ``ply`` of a playing match; with ``result``, finish it in the same transaction.
+    """Store move ``ply`` of a playing match; with ``result``, finish it in the same
+    transaction, and with ``clock`` (a timed match's clock after the move) store it and
+    its next deadline there too.
 
     A ply already stored raises :class:`sqlalchemy.exc.IntegrityError` (the
     ``UNIQUE(match, ply)`` version check) and changes nothing. A gap in the
@@ -134,9 +141,12 @@ def append_move(
         if ply > last + 1:
             raise ValueError(f"Move {ply} of match {match_id!r} would follow move {last}.")
         s.add(Move(match_id=match_id, ply=ply, seat=seat, action=action))
+        if clock is not None:
+            put_clock(match, clock)
         if result is not None:
             match.status, match.finished_at, match.result = FINISHED, utcnow(), result
-            s.add(match)
+            match.deadline = None
+        s.add(match)
         s.commit()
 
 
@@ -157,6 +167,7 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
                 seat=move.seat,
                 action=move.action,
                 result=move.result,  # set by the table on the move that ends the game
+                clock=move.clock,  # a timed table's clock after the move
             )
         except IntegrityError as err:  # another process stored this ply first
             raise Superseded(f"ply {move.ply} of {table.id} is taken") from err
@@ -207,8 +218,10 @@ def update_seats(
     seats: dict[int, SeatInfo],
     resigned: dict[str, Any] | None = None,
     expected: dict[int, SeatInfo] | None = None,
+    clock: Clock | None = None,
 ) -> None:
-    """Store who now sits at the given seats of a waiting or playing match.
+    """Store who now sits at the given seats of a waiting or playing match (and a timed
+    match's ``clock`` as the change left it: started, or a seat off it).
 
     With ``expected`` (who sat there as the caller saw it), a seat stored otherwise
     raises :class:`core.table.Superseded` and nothing changes: another process changed it
@@ -241,6 +254,8 @@ def update_seats(
             match.notes = notes
         if not any(SeatInfo(row.kind, row.holder, row.name).is_empty for row in rows.values()):
             match.status = PLAYING
+        if clock is not None:
+            put_clock(match, clock)
         s.add(match)
         s.commit()
 
@@ -254,6 +269,7 @@ def persist_seats(engine: Engine) -> Callable[[Table, SeatChange], None]:
             match_id=table.id,
             seats={seat: table.seats[seat] for seat in change.seats},
             resigned=change.resigned,
+            clock=change.clock,
             expected=None
             if change.before is None
             else dict(zip(change.seats, change.before, strict=True)),
@@ -282,6 +298,7 @@ def end_match(engine: Engine, *, match_id: str, result: dict[str, Any]) -> None:
         if match is None or match.status != PLAYING:
             raise ValueError(f"Match {match_id!r} is not being played.")
         match.status, match.finished_at, match.result = FINISHED, utcnow(), result
+        match.deadline = None
         s.add(match)
         s.commit()
 
@@ -297,28 +314,6 @@ def load_table_info(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
             "settings": TableSettings.from_json(match.settings),
             "rematch": match.rematch,
         }
-
-
-def add_chat(engine: Engine, *, match_id: str, seat: int, name: str, text: str) -> ChatMessage:
-    """Store one chat line of a table; returns it with its time."""
-    with session(engine) as s:
-        line = ChatMessage(match_id=match_id, seat=seat, name=name, text=text)
-        s.add(line)
-        s.commit()
-        s.refresh(line)
-        return line
-
-
-def load_chat(engine: Engine, *, match_id: str, limit: int = 200) -> list[ChatMessage]:
-    """The last ``limit`` chat lines of a table, oldest first."""
-    with session(engine) as s:
-        rows = s.exec(
-            select(ChatMessage)
-            .where(ChatMessage.match_id == match_id)
-            .order_by(col(ChatMessage.id).desc())
-            .limit(limit)
-        ).all()
-        return list(reversed(rows))
 
 
 def load_record(engine: Engine, *, match_id: str) -> dict[str, Any] | None:
@@ -373,6 +368,7 @@ class StoredTable:
     settings: TableSettings
     rematch: str | None
     created_at: datetime | None = None  # when the match was opened
+    clock: Clock | None = None  # a timed match's clock as last stored
 
 
 def load_tables(engine: Engine, *, match_ids: list[str] | None = None) -> list[StoredTable]:
@@ -411,6 +407,7 @@ def _stored_table(match: Match, seats: list[Seat], actions: list[list[Any]]) -> 
         settings=TableSettings.from_json(match.settings),
         rematch=match.rematch,
         created_at=match.created_at,
+        clock=stored_clock(match),
     )
 
 

@@ -12,6 +12,8 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_HTTPS``: ``1`` when browsers reach the site over https (behind a TLS
   proxy): answers then carry HSTS and the session cookie is ``Secure``.
 - ``CARAVANSERAI_TEST_SEED``: test sites only: reproducible table seeds (ui/seeds.py).
+- ``CARAVANSERAI_DAY_SECONDS``: test sites only: the seconds a turn-based "day" lasts
+  (ui/pages/tempo_fields.py).
 - ``REDIS_URL``: the site runs as several processes sharing PostgreSQL and Redis (see
   ``ui/cluster.py`` and docs/cluster.md): changes travel on the bus, the bots' turns go to
   the workers (``python -m jobs.worker``), presence is shared. Unset: one process.
@@ -34,6 +36,7 @@ from ui import (
     shared_sessions,
     socket_guard,
     storage_pruning,
+    timeouts,
     unattended,
 )
 from ui.auth import routes as auth_routes
@@ -129,6 +132,7 @@ def build() -> Site:
     # Sessions kept in Redis (NICEGUI_REDIS_URL) hear changes again after Redis restarts.
     app.on_startup(shared_sessions.start)
     app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
+    app.on_startup(lambda: timeouts.start(site))  # seats out of time go to a bot
 
     if site.several:
         assert isinstance(site.bus, RedisBus)

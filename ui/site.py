@@ -13,9 +13,11 @@ pages, as site methods) and :mod:`ui.table_caps` (how many tables one may open).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -24,6 +26,7 @@ from nicegui import background_tasks
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+from core.clock import Clock
 from core.engine import State
 from core.record import new_record
 from core.table import (
@@ -76,8 +79,10 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         seeds: Seeds | None = None,
         bus: Bus | None = None,
         queue: str | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
+        self.now = now  # the server's time, which every timed table's clock is judged by
         # With one process the bus tells nobody; with several (ui/cluster.py) every stored
         # change is published, and heard changes are read from storage (ui/site_sync.py).
         self.bus: Bus = bus or LocalBus()
@@ -152,7 +157,12 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         return finished
 
     def _open(
-        self, table_id: str, record: dict[str, Any], seats: list[SeatInfo], settings: TableSettings
+        self,
+        table_id: str,
+        record: dict[str, Any],
+        seats: list[SeatInfo],
+        settings: TableSettings,
+        clock: Clock | None = None,
     ) -> Table:
         """A table that stores every change: never serve an unfinished game without one."""
         return Table(
@@ -164,6 +174,8 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
             persist_seats=self._persist_seats,
             persist_undo=self._persist_undo,
             reconcile=self._reconcile,
+            clock=clock,
+            now=self.now,
         )
 
     async def _reconcile(self, table: Table, ply: int) -> tuple[int, str] | None:
@@ -293,11 +305,12 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         table_id = match_id or new_match_id()
         if self.seeds.testing:
             log.info("table %s (%s) dealt from seed %d", table_id, game, seed)
-        settings = TableSettings(
-            **{**(settings or TableSettings()).to_json(), "invite": secrets.token_urlsafe(12)}
+        settings = dataclasses.replace(
+            settings or TableSettings(), invite=secrets.token_urlsafe(12)
         )
         # Counted before the write, so that requests arriving while it is under way count.
         await self.caps.count_shared(visitor, address)
+        table = self._open(table_id, record, seats, settings)  # a timed one starts its clock
         await self.gateway(
             repo.create_match,
             match_id=table_id,
@@ -305,10 +318,11 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
             seats=seats,
             user_ids=user_ids,
             settings=settings,
+            clock=table.clock,
         )
         if address:
             self.caps.addresses[table_id] = address
-        table = self._host(self._open(table_id, record, seats, settings))
+        table = self._host(table)
         self.lobby_changed()
         await self.publish(table_id, "opened")
         return table
@@ -349,7 +363,9 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         if match.id in self.tables or match.status not in (WAITING, PLAYING):
             return None
         try:
-            table = self._open(match.id, match.record, match.seats, match.settings)
+            table = self._open(
+                match.id, match.record, match.seats, match.settings, clock=match.clock
+            )
         except Exception as err:
             log.exception("could not rebuild match %s from storage", match.id)
             self.broken[match.id] = f"{type(err).__name__}: {err}"
@@ -377,7 +393,14 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
                     "This game could not be restored from storage; it is kept as it was.",
                 )
             return table
-        table = Table(table_id, match.record, match.seats, settings=match.settings)
+        table = Table(
+            table_id,
+            match.record,
+            match.seats,
+            settings=match.settings,
+            clock=match.clock,
+            now=self.now,
+        )
         self.info(table_id).rematch = match.rematch
         await self.players(table)  # a player who resigned is still offered the rematch
         return table

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.table import Table, TableError
-from storage import repo
+from storage import chat_lines
 from ui.gateway import Gateway
 from ui.live import ChatLine, LiveInfo
 from ui.rate_limit import Limit, Limiter
@@ -56,7 +56,7 @@ class SiteChat:
         """The table's chat lines, read from storage (through the gateway) on first use."""
         info = self.info(table.id)
         if info.chat is None:
-            rows = await self.gateway(repo.load_chat, match_id=table.id, limit=CHAT_KEPT)
+            rows = await self.gateway(chat_lines.load_chat, match_id=table.id, limit=CHAT_KEPT)
             if info.chat is None:  # another page may have loaded them meanwhile
                 info.chat = [ChatLine(r.seat, r.name, r.text, r.created_at) for r in rows]
         return info.chat
@@ -102,7 +102,7 @@ class SiteChat:
         lines = await self.load_chat(table)  # loaded before this line is stored: added once
         try:
             row = await self.gateway(
-                repo.add_chat, match_id=table.id, seat=seat, name=name, text=line
+                chat_lines.add_chat, match_id=table.id, seat=seat, name=name, text=line
             )
         except Exception as err:
             log.exception("could not store a chat line at table %s", table.id)

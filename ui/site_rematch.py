@@ -49,7 +49,10 @@ class SiteRematch:
             if not by or by not in {seat.holder for seat in seats}:
                 raise TableError("not_player", "Only the players can ask for a rematch.")
             settings = TableSettings(
-                host=by, private=table.settings.private, chat=table.settings.chat
+                host=by,
+                private=table.settings.private,
+                chat=table.settings.chat,
+                tempo=table.settings.tempo,
             )
             # Named first, then opened: a player asking on another process at the same
             # moment is sent to the same table (storage/rematches.py).

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, cast
 from nicegui import background_tasks
 
 from core.table import TableError
-from storage import changes, repo
+from storage import changes, chat_lines, repo
 from storage.models import CANCELLED, FINISHED, PLAYING, WAITING
 from ui.bus import Event
 from ui.live import ChatLine
@@ -105,7 +105,9 @@ class SiteSync:
             info.rematch = found.rematch
             info.tell("rematch")
         if kind == "chat" and info.chat is not None:
-            rows = await site.gateway(repo.load_chat, match_id=table_id, limit=len(info.chat) + 50)
+            rows = await site.gateway(
+                chat_lines.load_chat, match_id=table_id, limit=len(info.chat) + 50
+            )
             info.chat = [ChatLine(r.seat, r.name, r.text, r.created_at) for r in rows]
             info.tell("chat")
         if found.status == FINISHED and not had_result and not table.state.is_over():

@@ -46,6 +46,8 @@ SCREENS_CSS = """
 .q-btn-toggle .q-btn{text-transform:none}
 .cs-rules pre{max-width:100%;overflow-x:auto}
 .cs-seat{max-width:100%}
+.cs-clock{padding:0 .35rem;border-radius:6px;background:rgba(0,0,0,.08);white-space:nowrap}
+.cs-clock-low{background:#b91c1c;color:#fff}
 .cs-seat-name{min-width:0;max-width:14rem}
 .cs-name{min-width:0;overflow-wrap:anywhere}
 .cs-aside{flex:none;white-space:nowrap}

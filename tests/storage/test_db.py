@@ -66,7 +66,7 @@ def test_migrations_create_every_table(blank_engine: Engine) -> None:
     migrate(blank_engine)
     assert set(inspect(blank_engine).get_table_names()) == TABLES
     with blank_engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
 
 
 def test_migrating_again_changes_nothing(engine: Engine) -> None:

@@ -11,15 +11,14 @@ from sqlmodel import Session
 
 from core.record import new_record
 from core.table import BOT, GUEST, INVITED, OPEN, SeatInfo, TableSettings
+from storage.chat_lines import add_chat, load_chat
 from storage.models import CANCELLED, PLAYING, WAITING, Match, new_match_id
 from storage.rematches import claim_rematch, release_rematch
 from storage.repo import (
-    add_chat,
     append_move,
     cancel_match,
     create_match,
     ensure_guest,
-    load_chat,
     load_record,
     load_seats,
     load_table_info,

@@ -11,8 +11,12 @@ import pytest
 from nicegui import background_tasks
 from nicegui.testing import User
 from nicegui.testing.user_simulation import user_simulation
+from sqlalchemy import Engine, text
 
+from storage import repo
+from storage.db import migrate
 from tests.ui import patience
+from tests.ui.sites import ANN, BEA
 
 MAIN = Path(__file__).with_name("site_main.py")
 
@@ -56,3 +60,15 @@ def _drop_orphans() -> None:
             for key, lazy in list(background_tasks.lazy_tasks_running.items()):
                 if lazy is task:
                     del background_tasks.lazy_tasks_running[key]
+
+
+@pytest.fixture
+def shared_engine(postgres_engine: Engine) -> Engine:
+    """The test process's PostgreSQL database, emptied and migrated, Ann and Bea guests."""
+    with postgres_engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    migrate(postgres_engine)
+    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
+        repo.ensure_guest(postgres_engine, user_id=uid, name=name)
+    return postgres_engine

@@ -8,29 +8,16 @@ from collections.abc import AsyncIterator
 
 import pytest
 from nicegui import core as nicegui_core
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
 from core.table import GUEST, Move, SeatInfo, Table
 from storage import repo
-from storage.db import migrate
 from tests.ui.sites import ANN, BEA, two_people, until
 from ui.bus import Event, RedisBus
 from ui.presence import SharedPresence
 from ui.site import Site
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def shared_engine(postgres_engine: Engine) -> Engine:
-    """The test process's PostgreSQL database, emptied and migrated, Ann and Bea guests."""
-    with postgres_engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    migrate(postgres_engine)
-    for uid, name in ((ANN, "Ann"), (BEA, "Bea")):
-        repo.ensure_guest(postgres_engine, user_id=uid, name=name)
-    return postgres_engine
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import Request
 from nicegui import app, ui
+from nicegui.elements.mixins.value_element import ValueElement
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
@@ -20,6 +21,7 @@ from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.pages.errors import refusal
 from ui.pages.home import SHOWCASE
 from ui.pages.table_options import option_fields
+from ui.pages.tempo_fields import TempoError, describe, tempo_fields
 from ui.seat_names import PREFIX, bot_seat_name
 from ui.site import Site
 
@@ -125,6 +127,34 @@ def _form(
         ui.label(t("new.options")).classes("text-sm font-semibold")
         fields = option_fields(t, rules, first)
         ui.separator()
+        tempo = tempo_fields(t, rules, first)
+
+        def online() -> bool:
+            count = players.value if players is not None else low
+            n = count - 1 if isinstance(count, int) else 0
+            return any(seat.choice.value in (OPEN, INVITED) for seat in others[:n])
+
+        def chosen_options() -> dict[str, Any]:
+            return {k: f.value for k, f in fields.items() if f.value is not None}
+
+        def show_tempo() -> None:
+            """The tempo's fields while a seat is for another device, and its summary."""
+            tempo.box.set_visibility(online())
+            count = players.value if players is not None else low
+            tempo.on_timeout.set_visibility(tempo.choice.value != "untimed" and count == 2)
+            try:
+                chosen = tempo.chosen(rules, count, chosen_options(), online=True)
+                tempo.summary.set_text(describe(t, chosen))
+            except (TempoError, ValueError) as err:
+                tempo.summary.set_text(t("tempo.bad", reason=str(err)))
+
+        watched: list[ValueElement] = [tempo.choice, tempo.minutes, tempo.seconds]
+        watched += [tempo.increment, tempo.reserve]
+        watched += [seat.choice for seat in others] + list(fields.values())
+        for element in [*watched, *([players] if players is not None else [])]:
+            element.on_value_change(show_tempo)
+        show_tempo()
+        ui.separator()
         private = (
             ui.checkbox(t("new.private"), value=False)
             .props('data-testid="private"')
@@ -158,7 +188,15 @@ def _form(
             if len({h.casefold() for h in humans}) < len(humans):
                 error.set_text(t("new.same_names"))
                 return
-            options = {k: f.value for k, f in fields.items() if f.value is not None}
+            options = chosen_options()
+            try:
+                chosen_tempo = tempo.chosen(rules, count, options, online=online())
+            except TempoError as err:
+                error.set_text(t("tempo.bad", reason=str(err)))
+                return
+            except ValueError as err:
+                error.set_text(t("new.bad_options", reason=str(err)))
+                return
             me = visitor_id()
             app.storage.user["name"] = my_name
             seats = seats_for([(c, f or "-") for c, f in friends], me, my_name)
@@ -167,6 +205,7 @@ def _form(
                 private=private.value is True,
                 chat=chat.value is True,
                 invited=tuple(n for n, seat in enumerate(seats) if seat.kind == INVITED),
+                tempo=chosen_tempo,
             )
             try:
                 await site.ensure_guest(user_id=me, name=my_name)

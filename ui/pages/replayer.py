@@ -87,9 +87,10 @@ class Replayer:
         for note in resignations(self.record):
             bot = t(f"bot.{note['bot']}") if t.has(f"bot.{note['bot']}") else note["bot"]
             by = seat_name(t, note["by"])
-            ui.label(t("replay.resigned", name=by, ply=note["ply"], bot=bot)).classes(
-                "text-sm cs-warn"
-            ).props('data-testid="replay-resigned"').mark("replay-resigned")
+            said = "replay.timed_out" if note.get("timed_out") is True else "replay.resigned"
+            ui.label(t(said, name=by, ply=note["ply"], bot=bot)).classes("text-sm cs-warn").props(
+                'data-testid="replay-resigned"'
+            ).mark("replay-resigned")
 
     def _controls(self) -> None:
         t = self.t
@@ -264,6 +265,7 @@ def resignations(record: dict[str, Any]) -> list[dict[str, Any]]:
             "ply": note["ply"],
             "by": str(note.get("by") or record["seats"][note["seat"]]),
             "bot": str(note.get("bot") or "").removeprefix("bot:"),
+            "timed_out": note.get("timed_out") is True,
         }
         for note in notes
         if isinstance(note, dict)

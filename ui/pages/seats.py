@@ -1,4 +1,5 @@
-"""The strip of seats above a table: who sits where, who is here, whose turn it is."""
+"""The strip of seats above a table: who sits where, who is here, whose turn it is, and at
+a timed table how much time each player has left."""
 
 from __future__ import annotations
 
@@ -12,12 +13,43 @@ from ui.i18n import Translator
 from ui.live import LiveInfo
 from ui.seat_names import seat_name
 
+# The clocks tick in the browser, from the seconds left that the server sent with the last
+# change (a move, a seat change, a reload): no second is pushed from the server, and the
+# server alone judges when a time is up. Shown as m:ss, h:mm:ss, or days and hours:minutes
+# (the day's letter from the page's language, in data-day). No visitor text is read here.
+CLOCK_JS = """<script>
+(function () {
+  if (window.csClocks) return;
+  window.csClocks = true;
+  const two = (n) => String(n).padStart(2, '0');
+  function text(left, day) {
+    const s = Math.ceil(left), d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600);
+    const m = Math.floor(s % 3600 / 60), sec = s % 60;
+    if (d) return d + '\u202f' + day + ' ' + two(h) + ':' + two(m);
+    return h ? h + ':' + two(m) + ':' + two(sec) : m + ':' + two(sec);
+  }
+  setInterval(function () {
+    document.querySelectorAll('.cs-clock[data-left]').forEach(function (el) {
+      const mark = el.dataset.left + '/' + el.dataset.running + '/' + el.dataset.sent;
+      if (el.csMark !== mark) { el.csMark = mark; el.csSince = performance.now(); }
+      const running = el.dataset.running === 'true';
+      const spent = running ? (performance.now() - el.csSince) / 1000 : 0;
+      const left = Math.max(0, parseFloat(el.dataset.left) - spent);
+      const shown = text(left, el.dataset.day || 'd');
+      if (el.textContent !== shown) el.textContent = shown;
+      el.classList.toggle('cs-clock-low', running && left < 10);
+    });
+  }, 250);
+})();
+</script>"""
+
 
 @dataclass
 class _Chip:
     box: ui.element
     dot: ui.element | None
     shown: bool | None = None  # present, as last set
+    clock: ui.label | None = None  # a timed table's: this seat's time left
 
 
 class SeatStrip:
@@ -36,6 +68,9 @@ class SeatStrip:
         self.row = ui.row().classes("w-full gap-2 items-center").props('data-testid="seats"')
         self.drawn: list[SeatInfo] = []
         self.chips: list[_Chip] = []
+        self.sent = 0  # clock updates sent: a new one restarts the browser's count
+        if table.tempo.timed:
+            ui.add_head_html(CLOCK_JS)
         self.update()
 
     def update(self) -> None:
@@ -44,6 +79,25 @@ class SeatStrip:
         for seat, chip in zip(self.table.seats, self.chips, strict=True):
             present = bool(seat.holder) and self.info.is_present(seat.holder)
             self._patch(chip, present)
+        self._clocks()
+
+    def _clocks(self) -> None:
+        """Each player's time left as of now, ticking on in the browser while it runs."""
+        left = self.table.time_left()
+        if left is None:
+            return
+        clock = self.table.clock
+        running = clock.running if clock is not None and not self.table.ended else ()
+        self.sent += 1
+        for number, chip in enumerate(self.chips):
+            if chip.clock is None:
+                continue
+            chip.clock.set_text(clock_text(left[number], self.t("clock.day")))
+            props = chip.clock.props
+            props["data-left"] = f"{left[number]:.2f}"
+            props["data-running"] = "true" if number in running else "false"
+            props["data-sent"] = str(self.sent)
+            props["aria-label"] = self.t("clock.left", time=clock_text(left[number], ""))
 
     def _patch(self, chip: _Chip, present: bool) -> None:
         """Set the presence when it changed, and only then: the looks follow the data
@@ -89,4 +143,22 @@ class SeatStrip:
             if seat.holder == self.uid:
                 ui.label(t("seats.you")).classes("text-xs opacity-70")
             ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
-        return _Chip(box, dot)
+            clock = None
+            if self.table.tempo.timed and seat.kind != BOT:
+                clock = ui.label().classes("cs-clock text-xs font-mono")
+                attrs(clock, {"data-testid": f"clock-{number}", "data-day": t("clock.day")})
+        return _Chip(box, dot, clock=clock)
+
+
+def clock_text(left: float, day: str) -> str:
+    """What a clock shows (the browser's script writes the same): ``4:05``, ``1:02:03``,
+    ``2 d 05:00``.
+
+    >>> [clock_text(x, "d") for x in (0, 9.2, 245, 3723, 2 * 86400 + 5 * 3600)]
+    ['0:00', '0:10', '4:05', '1:02:03', '2\u202fd 05:00']
+    """
+    s = max(0, int(-(-left // 1)))
+    days, hours, minutes, seconds = s // 86400, s % 86400 // 3600, s % 3600 // 60, s % 60
+    if days:
+        return f"{days}\u202f{day} {hours:02}:{minutes:02}".strip()
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"

@@ -85,11 +85,18 @@ def player_names(record: dict[str, Any], names: list[str]) -> list[str]:
 
 
 def end_headline(
-    t: Translator, result: dict[str, Any], names: list[str], me: int | None, resigned: set[int]
+    t: Translator,
+    result: dict[str, Any],
+    names: list[str],
+    me: int | None,
+    resigned: set[int],
+    timed_out: Collection[int] = (),
 ) -> None:
     """The top of a finished game's page: who won and the final scores, in one line each."""
     shown = [
-        t("result.resigned", name=name) if seat in resigned else name
+        t("result.timed_out" if seat in timed_out else "result.resigned", name=name)
+        if seat in resigned
+        else name
         for seat, name in enumerate(names)
     ]
     with ui.column().classes("cs-end-headline w-full gap-0 px-4 py-2 rounded"):

@@ -11,7 +11,7 @@ from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from core.record import standing
+from core.record import standing, timed_out_seats
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.base import Board
@@ -29,7 +29,7 @@ from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import end_headline, hand_summary, match_result, player_names
 from ui.pages.table_controls import TableControls
 from ui.pages.waiting import waiting_room
-from ui.seat_names import seat_names
+from ui.seat_names import seat_name, seat_names
 from ui.site import Site
 
 TURN_CUE_JS = """<script>
@@ -102,6 +102,7 @@ class TableView(TableControls):
         self.seen_hands = len(table.view(None).get("history", []))
         self.result_shown = False
         self.was_my_turn = False
+        self.notes_seen = len(table.record.get("resigned") or [])  # resignations, timeouts
         self.board: Board | None = None  # None while a spectator is shown the shared frame
         with ui.row().classes("w-full items-center gap-2"):
             heading(GAMES[table.game].title)
@@ -205,6 +206,7 @@ class TableView(TableControls):
             self._rebuild()
             return
         if event == "seats":
+            self._tell_timeouts()
             self._identify()
             if self.chat is not None:
                 self.chat.show_form()
@@ -216,6 +218,21 @@ class TableView(TableControls):
                 self._rebuild()
             self._show_controls()
         self._show_seats()
+
+    def _tell_timeouts(self) -> None:
+        """Say whose time ran out since this page last looked (a bot now plays for them)."""
+        notes = self.table.record.get("resigned") or []
+        for note in notes[self.notes_seen :]:
+            if isinstance(note, dict) and note.get("timed_out"):
+                mine = note.get("seat") in self.held
+                text = (
+                    self.t("table.you_timed_out")
+                    if mine
+                    else self.t("table.timed_out", name=seat_name(self.t, str(note.get("by", ""))))
+                )
+                with self.controls:  # heard outside any page slot: say it in the page's
+                    ui.notify(text, type="warning", timeout=10_000)
+        self.notes_seen = len(notes)
 
     def _viewing(self) -> int | None:
         """Whose view this client shows. In hot seat: the seat to move when seats keep
@@ -438,7 +455,9 @@ class TableView(TableControls):
         me = self._my_seat()
         over = view["phase"] == "over"
         with self.headline_box:
-            end_headline(self.t, result, names, me, resigned)
+            end_headline(
+                self.t, result, names, me, resigned, timed_out_seats(record.get("resigned"))
+            )
         with self.result_box:
             match_result(
                 self.t,

@@ -1,0 +1,141 @@
+"""Timed tables in two browsers: a real-time clock a player lets run out (a bot plays on for
+them, the loss is stored and rated), and a turn-based deadline of seconds that ends the game.
+
+Each clock ticks in the browser from what the server sent; the server alone decides that a
+time is up (ui/timeouts.py), and the tests wait for what it decided, never for a time."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.accounts import sign_up
+from e2e.caravan import play_to_end
+from e2e.online import invite_link, new_person, table_id, whose_turn
+from e2e.results import stored_record
+from e2e.server import Server
+
+CLOCK_TEXT = re.compile(r"^\d+:\d\d$")  # m:ss
+
+
+def open_timed_table(page: Page, base_url: str, name: str, tempo: str, **clock: str) -> str:
+    """Ann's one-hand Caravan table with an invited seat and the ``tempo`` chosen (its
+    label), custom clock fields filled from ``clock``; its id once she waits for Bea."""
+    page.goto(base_url + "/new/caravan")
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id("opponent").get_by_text("invitation link", exact=False).click()
+    page.get_by_test_id("option-hands").click()
+    page.get_by_role("option", name="1 hand", exact=True).click()
+    page.get_by_test_id("tempo").click()
+    page.get_by_role("option", name=tempo, exact=True).click()
+    for field, value in clock.items():
+        page.get_by_test_id(f"tempo-{field}").fill(value)
+    return _start(page)
+
+
+def _start(page: Page) -> str:
+    page.get_by_test_id("start").click()
+    page.wait_for_url("**/table/*")
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+    return table_id(page)
+
+
+def join(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("take-seat").click()
+    page.get_by_test_id("board").wait_for()
+
+
+@pytest.fixture
+def two(browser: Browser) -> Iterator[tuple[Page, Page]]:
+    ann, bea = new_person(browser), new_person(browser)
+    yield ann.new_page(), bea.new_page()
+    ann.close()
+    bea.close()
+
+
+def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
+    two: tuple[Page, Page], base_url: str
+) -> None:
+    ann, bea = two
+    suffix = secrets.token_hex(3)
+    names = [f"ann{suffix}", f"bea{suffix}"]
+    sign_up(ann, base_url, names[0])
+    sign_up(bea, base_url, names[1])
+    match_id = open_timed_table(
+        ann, base_url, names[0], "Real time: my own clock", minutes="0", seconds="10", increment="5"
+    )
+    join(bea, invite_link(ann), names[1])
+    ann.get_by_test_id("board").wait_for()
+    for page in (ann, bea):  # each page shows both clocks, ticking from 0:10
+        for seat in (0, 1):
+            expect(page.get_by_test_id(f"clock-{seat}")).to_have_text(CLOCK_TEXT)
+    late = whose_turn(ann)
+    assert late is not None
+    loser, winner = (ann, bea) if late == 0 else (bea, ann)  # the host, Ann, sits at seat 0
+    # The clock of the seat to move runs down in the browser, by itself.
+    expect(loser.get_by_test_id(f"clock-{late}")).to_have_text(re.compile(r"^0:0[0-5]$"))
+    # Nobody moves: the server times the seat out and a bot takes it.
+    seat_chip = winner.get_by_test_id(f"seat-{late}")
+    expect(seat_chip).to_have_attribute("data-kind", "bot", timeout=20_000)
+    expect(loser.get_by_text("Your time ran out")).to_be_visible()
+    expect(winner.get_by_text("ran out of time")).to_be_visible()
+    # The winner plays the hand out against the bot (their own clock gets 5 s a turn).
+    play_to_end(winner)
+    record = stored_record(base_url, match_id)
+    note = record["resigned"][0]
+    assert note["seat"] == late and note["timed_out"] is True, note
+    ranking = record["result"]["ranking"]
+    assert ranking[late] == 2 and ranking[1 - late] == 1, ranking
+    expect(winner.get_by_test_id("end-scores")).to_contain_text("(out of time)")
+    # Found in both histories, and both players are rated at Caravan.
+    for page, username in ((loser, names[late]), (winner, names[1 - late])):
+        page.goto(base_url + "/history")
+        expect(page.get_by_test_id(f"match-{match_id}")).to_be_visible()
+        page.goto(f"{base_url}/players/{username}")
+        for _ in range(20):
+            if page.get_by_test_id("rating-caravan").count():
+                break
+            page.wait_for_timeout(250)  # rated in the background: look again
+            page.reload()
+        expect(page.get_by_test_id("rating-caravan")).to_be_visible()
+
+
+@pytest.fixture(scope="module")
+def fast_days(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A site of its own whose turn-based "day" lasts 4 seconds."""
+    server = Server(
+        Path(tmp_path_factory.mktemp("days")), env={"CARAVANSERAI_DAY_SECONDS": "4"}
+    ).start()
+    yield server.url
+    server.stop()
+
+
+def test_a_turn_based_deadline_that_passes_ends_the_game_where_the_table_says_so(
+    two: tuple[Page, Page], fast_days: str
+) -> None:
+    ann, bea = two
+    ann.goto(fast_days + "/new/caravan")
+    ann.get_by_test_id("name").fill("Ann")
+    ann.get_by_test_id("opponent").get_by_text("invitation link", exact=False).click()
+    ann.get_by_test_id("tempo").click()
+    ann.get_by_role("option", name="Turn-based: 1 day a turn", exact=True).click()
+    ann.get_by_test_id("tempo-timeout").get_by_text("the game ends", exact=False).click()
+    expect(ann.get_by_test_id("tempo-summary")).to_contain_text("for each turn")
+    match_id = _start(ann)
+    join(bea, invite_link(ann), "Bea")
+    ann.get_by_test_id("board").wait_for()
+    late = whose_turn(ann)
+    assert late is not None
+    for page in (ann, bea):  # the deadline passes: the game ends, the late player loses
+        expect(page.get_by_test_id("end-headline")).to_be_visible(timeout=20_000)
+    record = stored_record(fast_days, match_id)
+    assert record["result"]["ended"] == "timed_out"
+    assert record["result"]["ranking"][late] == 2
+    assert record["resigned"][0]["timed_out"] is True
