@@ -83,7 +83,7 @@ class Tempo:
         ...
         core.clock.TempoError: A clock starts with 10 seconds to 3 hours.
         """
-        base, increment = _number(base), _number(increment)
+        base, increment = seconds(base), seconds(increment)
         if not LEAST_BASE <= base <= MOST_BASE:
             raise TempoError("A clock starts with 10 seconds to 3 hours.")
         if not 0 <= increment <= MOST_INCREMENT:
@@ -94,7 +94,7 @@ class Tempo:
     def turnbased(per_turn: float, reserve: float = 0.0, on_timeout: str = "bot") -> Tempo:
         """``per_turn`` seconds a turn (12 hours, 1, 2, 3 or 7 days) and a ``reserve`` of
         up to 14 days over the game."""
-        per_turn, reserve = _number(per_turn), _number(reserve)
+        per_turn, reserve = seconds(per_turn), seconds(reserve)
         if per_turn <= 0:
             raise TempoError("A turn lasts 12 hours, or 1, 2, 3 or 7 days.")
         if not 0 <= reserve <= MOST_RESERVE:
@@ -124,11 +124,11 @@ class Tempo:
             return Tempo()
         if kind == REALTIME:
             return Tempo.realtime(
-                _number(data.get("base")), _number(data.get("increment", 0)), on_timeout
+                seconds(data.get("base")), seconds(data.get("increment", 0)), on_timeout
             )
         if kind == TURNBASED:
             return Tempo.turnbased(
-                _number(data.get("per_turn")), _number(data.get("reserve", 0)), on_timeout
+                seconds(data.get("per_turn")), seconds(data.get("reserve", 0)), on_timeout
             )
         raise TempoError("A tempo is untimed, real time or turn-based.")
 
@@ -152,7 +152,8 @@ def presets(turns: int) -> dict[str, Tempo]:
     return chosen
 
 
-def _number(value: Any) -> float:
+def seconds(value: Any) -> float:
+    """A number of seconds as given (a form's or storage's); :class:`TempoError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TempoError("A time is a number of seconds.")
     if value != value or value in (float("inf"), float("-inf")):
@@ -190,10 +191,10 @@ class Clock:
         """A stored snapshot of a table of ``players``; :class:`TempoError` when malformed."""
         try:
             clock = Clock(
-                at=_number(data["at"]),
-                left=tuple(_number(x) for x in data["left"]),
+                at=seconds(data["at"]),
+                left=tuple(seconds(x) for x in data["left"]),
                 running=tuple(int(seat) for seat in data.get("running", ())),
-                reserve=tuple(_number(x) for x in data.get("reserve", ())),
+                reserve=tuple(seconds(x) for x in data.get("reserve", ())),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise TempoError(f"A stored clock does not read: {err}") from err

@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from e2e import seeds
+from e2e.online import new_person
 from e2e.server import STARTED, Server
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -208,3 +209,12 @@ def context(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Browse
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@pytest.fixture
+def two(browser: Browser) -> Iterator[tuple[Page, Page]]:
+    """Two people, each in a browser context of their own (their own identity)."""
+    ann, bea = new_person(browser), new_person(browser)
+    yield ann.new_page(), bea.new_page()
+    ann.close()
+    bea.close()

@@ -12,14 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from e2e.accounts import sign_up
 from e2e.caravan import play_to_end
-from e2e.online import invite_link, new_person, table_id, whose_turn
+from e2e.online import invite_link, table_id, take_seat, whose_turn
 from e2e.results import stored_record
 from e2e.server import Server
 
+PROFILE_SHOWN = "() => !!document.querySelector('[data-testid=ratings], [data-testid=no-ratings]')"
 CLOCK_TEXT = re.compile(r"^\d+:\d\d$")  # m:ss
 
 
@@ -47,17 +48,7 @@ def _start(page: Page) -> str:
 
 def join(page: Page, link: str, name: str) -> None:
     page.goto(link)
-    page.get_by_test_id("join-name").fill(name)
-    page.get_by_test_id("take-seat").click()
-    page.get_by_test_id("board").wait_for()
-
-
-@pytest.fixture
-def two(browser: Browser) -> Iterator[tuple[Page, Page]]:
-    ann, bea = new_person(browser), new_person(browser)
-    yield ann.new_page(), bea.new_page()
-    ann.close()
-    bea.close()
+    take_seat(page, name)
 
 
 def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
@@ -99,10 +90,10 @@ def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
         page.goto(base_url + "/history")
         expect(page.get_by_test_id(f"match-{match_id}")).to_be_visible()
         page.goto(f"{base_url}/players/{username}")
-        for _ in range(20):
+        for _ in range(40):  # rated in the background: each load is a fresh look
+            page.wait_for_function(PROFILE_SHOWN)
             if page.get_by_test_id("rating-caravan").count():
                 break
-            page.wait_for_timeout(250)  # rated in the background: look again
             page.reload()
         expect(page.get_by_test_id("rating-caravan")).to_be_visible()
 

@@ -4,22 +4,12 @@ game counts as their loss whatever the bot that took their seat does."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from e2e.caravan import play_to_end
-from e2e.online import invite_link, my_seat, new_person, open_table, take_seat
+from e2e.online import invite_link, my_seat, open_table, take_seat
 from e2e.results import stored_record
-
-
-@pytest.fixture
-def two(browser: Browser) -> Iterator[tuple[Page, Page]]:
-    ann, bea = new_person(browser), new_person(browser)
-    yield ann.new_page(), bea.new_page()
-    ann.close()
-    bea.close()
 
 
 def test_the_invited_player_who_resigns_watches_at_once_and_loses(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Engine
 
+from core.clock import Tempo
 from core.table import GUEST, OPEN, SeatInfo, Table, TableSettings
 from storage import repo
 from storage.db import make_engine, migrate
@@ -31,8 +32,11 @@ def new_site(tmp_path: Path) -> Site:
     return Site(guests_engine(tmp_path), bot_pause=0)
 
 
-async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) -> Table:
-    """A one-hand Caravan table hosted by Ann, against Bea (or an open seat)."""
+async def two_people(
+    site: Site, *, chat: bool = True, open_seat: bool = False, tempo: Tempo | None = None
+) -> Table:
+    """A one-hand Caravan table hosted by Ann, against Bea (or an open seat), untimed
+    unless ``tempo`` says otherwise."""
     seats = [
         SeatInfo(GUEST, ANN, "Ann"),
         SeatInfo.empty(OPEN) if open_seat else SeatInfo(GUEST, BEA, "Bea"),
@@ -42,7 +46,7 @@ async def two_people(site: Site, *, chat: bool = True, open_seat: bool = False) 
         options={"hands": 1},
         seats=seats,
         user_ids=[s.user_id for s in seats],
-        settings=TableSettings(host=ANN, chat=chat),
+        settings=TableSettings(host=ANN, chat=chat, tempo=tempo or Tempo.untimed()),
     )
 
 

@@ -15,10 +15,10 @@ from nicegui import core as nicegui_core
 from sqlalchemy import Engine
 
 from core.clock import Tempo
-from core.table import BOT, GUEST, SeatInfo, Table, TableSettings
+from core.table import BOT, Table
 from storage import repo
 from storage.clocks import due_matches
-from tests.ui.sites import ANN, BEA, guests_engine, until
+from tests.ui.sites import guests_engine, two_people, until
 from ui import timeouts
 from ui.site import Site
 
@@ -40,14 +40,7 @@ class Time:
 
 
 async def timed_table(site: Site, tempo: Tempo) -> Table:
-    seats = [SeatInfo(GUEST, ANN, "Ann"), SeatInfo(GUEST, BEA, "Bea")]
-    return await site.create_table(
-        game="caravan",
-        options={"hands": 1},
-        seats=seats,
-        user_ids=[s.user_id for s in seats],
-        settings=TableSettings(host=ANN, tempo=tempo),
-    )
+    return await two_people(site, tempo=tempo)
 
 
 def holder(table: Table, seat: int) -> str:

@@ -19,7 +19,17 @@ from typing import Any, Literal
 from babel.dates import format_timedelta
 from nicegui import ui
 
-from core.clock import DAY, HOUR, MINUTE, REALTIME, TURNBASED, Tempo, TempoError, presets
+from core.clock import (
+    DAY,
+    HOUR,
+    MINUTE,
+    REALTIME,
+    TURNBASED,
+    Tempo,
+    TempoError,
+    presets,
+    seconds,
+)
 
 __all__ = ["TempoError", "TempoFields", "describe", "duration", "tempo_fields"]
 from core.engine import Rules
@@ -107,19 +117,13 @@ class TempoFields:
             )
             return Tempo.realtime(preset[choice].base, preset[choice].increment, outcome)
         if choice == "custom":
-            base = _number(self.minutes.value) * MINUTE + _number(self.seconds.value)
-            return Tempo.realtime(base, _number(self.increment.value), outcome)
+            base = seconds(self.minutes.value) * MINUTE + seconds(self.seconds.value)
+            return Tempo.realtime(base, seconds(self.increment.value), outcome)
         if choice in TURNS:
             day = day_seconds()
             reserve = self.reserve.value if self.reserve.value in RESERVE_DAYS else 0
             return Tempo.turnbased(TURNS[choice] / DAY * day, reserve * day, outcome)
         raise TempoError("A tempo is untimed, real time or turn-based.")
-
-
-def _number(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TempoError("A time is a number of seconds.")
-    return float(value)
 
 
 def tempo_fields(t: Translator, rules: Rules, players: int) -> TempoFields:
