@@ -177,10 +177,24 @@ def timed_out_seats(notes: Any) -> set[int]:
     >>> sorted(timed_out_seats([{"seat": 1, "ply": 3, "timed_out": True}, {"seat": 0}]))
     [1]
     """
+    return _noted(notes, "timed_out")
+
+
+def left_seats(notes: Any) -> set[int]:
+    """Of :func:`resigned_seats`, those another player gave to a bot because their player
+    left a real-time game and did not come back in time.
+
+    >>> sorted(left_seats([{"seat": 0, "ply": 5, "left": True}, {"seat": 1}]))
+    [0]
+    """
+    return _noted(notes, "left")
+
+
+def _noted(notes: Any, why: str) -> set[int]:
     if not isinstance(notes, list):
         return set()
-    out = [note for note in notes if isinstance(note, dict) and note.get("timed_out") is True]
-    return resigned_seats(out)
+    noted = [note for note in notes if isinstance(note, dict) and note.get(why) is True]
+    return resigned_seats(noted)
 
 
 def with_result(record: dict[str, Any], state: State) -> dict[str, Any]:

@@ -239,6 +239,11 @@ class TableBase:
             for seat in self.state.to_move()
         }
 
+    def to_move_since(self, seat: int) -> int:
+        """The ply since which ``seat`` has been to move without acting (the current ply
+        for a seat not to move)."""
+        return self._to_move_since.get(seat, self.ply)
+
     def _current(self, seat: int, expected_ply: int | None) -> bool:
         """Whether a choice ``seat`` made at ``expected_ply`` is a choice at the position
         now: it is that position, or since then only other seats moved, each in a

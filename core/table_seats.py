@@ -3,9 +3,9 @@
 A table may wait for players: a seat is then *open* (anyone may take it) or
 *invited* (taken only with the table's invitation token). Until every seat is
 taken no move is accepted. :meth:`TableSeats.join`, :meth:`TableSeats.leave`,
-:meth:`TableSeats.fill_with_bots` and :meth:`TableSeats.resign` change seats under the
-same lock as moves, store the change through the seat hook first, then tell
-the seat listeners.
+:meth:`TableSeats.fill_with_bots`, :meth:`TableSeats.resign`, :meth:`TableSeats.time_out`
+and :meth:`TableSeats.expel` change seats under the same lock as moves, store the change
+through the seat hook first, then tell the seat listeners.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import copy
 import dataclasses
 from collections.abc import Callable
 
-from core.clock import expired, start, with_running
+from core.clock import REALTIME, expired, start, with_running
 from core.table_base import TableBase, _done, log
 from core.table_info import (
     BOT,
@@ -114,6 +114,25 @@ class TableSeats(TableBase):
             if self.clock is None or seat not in expired(self.clock, self.now()):
                 raise TableError("time_left", "This seat still has time.")
             return self._to_bot(seat, name, bot, timed_out=True)
+
+        await self._change_seats(change)
+
+    async def expel(self, seat: int, *, by: str, name: str, bot: str = TAKEOVER_BOT) -> None:
+        """Another player, ``by``, gives the seat of a player who left a real-time game to
+        a bot called ``name``; the record notes that they left, a loss for them. Whether
+        they left long enough ago (their grace) is the site's to judge: only it knows who
+        has a page open (docs/clocks.md)."""
+
+        def change() -> SeatChange:
+            self._check_seat(seat)
+            mine = [n for n in self.seats_held_by(by) if n != seat and not self.seats[n].is_bot]
+            if not mine:
+                raise TableError("not_player", "Only another player may give this seat away.")
+            if self.tempo.kind != REALTIME or self.waiting:
+                raise TableError("not_timed", "Only a real-time game's seats may be given away.")
+            if self.seats[seat].user_id is None or self.seats[seat].holder == by:
+                raise TableError("not_player", "Nobody who could leave holds this seat.")
+            return self._to_bot(seat, name, bot, left=True)
 
         await self._change_seats(change)
 

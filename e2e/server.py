@@ -58,6 +58,9 @@ class Server:
             PYTHONPATH=str(ROOT),
             CARAVANSERAI_SECRET="e2e-secret",
             CARAVANSERAI_BOT_PAUSE=str(self.bot_pause),
+            # A replay's analysis judges each move on a tiny budget: the suite waits for it.
+            CARAVANSERAI_ANALYSIS_SECONDS="0.02",
+            CARAVANSERAI_ANALYSIS_ROUNDS="4",
             **seeds.SITE_SETTING,
         )
         env.pop("DATABASE_URL", None)

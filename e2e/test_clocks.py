@@ -70,8 +70,11 @@ def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
     late = whose_turn(ann)
     assert late is not None
     loser, winner = (ann, bea) if late == 0 else (bea, ann)  # the host, Ann, sits at seat 0
-    # The clock of the seat to move runs down in the browser, by itself.
-    expect(loser.get_by_test_id(f"clock-{late}")).to_have_text(re.compile(r"^0:0[0-5]$"))
+    # The clock of the seat to move runs down in the browser, by itself: from 0:10 to 0:05
+    # takes five seconds, so the wait must be longer than Playwright's default of five.
+    expect(loser.get_by_test_id(f"clock-{late}")).to_have_text(
+        re.compile(r"^0:0[0-5]$"), timeout=20_000
+    )
     # Nobody moves: the server times the seat out and a bot takes it.
     seat_chip = winner.get_by_test_id(f"seat-{late}")
     expect(seat_chip).to_have_attribute("data-kind", "bot", timeout=20_000)
@@ -100,10 +103,10 @@ def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
 
 @pytest.fixture(scope="module")
 def fast_days(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A site of its own whose turn-based "day" lasts 4 seconds."""
-    server = Server(
-        Path(tmp_path_factory.mktemp("days")), env={"CARAVANSERAI_DAY_SECONDS": "4"}
-    ).start()
+    """A site of its own whose turn-based "day" lasts 4 seconds, and where a player who
+    left a real-time game has 3 seconds to come back."""
+    env = {"CARAVANSERAI_DAY_SECONDS": "4", "CARAVANSERAI_GRACE_SECONDS": "3"}
+    server = Server(Path(tmp_path_factory.mktemp("days")), env=env).start()
     yield server.url
     server.stop()
 
@@ -130,3 +133,31 @@ def test_a_turn_based_deadline_that_passes_ends_the_game_where_the_table_says_so
     assert record["result"]["ended"] == "timed_out"
     assert record["result"]["ranking"][late] == 2
     assert record["resigned"][0]["timed_out"] is True
+
+
+def test_a_player_who_leaves_a_real_time_game_may_be_replaced_after_the_grace(
+    two: tuple[Page, Page], fast_days: str
+) -> None:
+    ann, bea = two
+    match_id = open_timed_table(
+        ann, fast_days, "Ann", "Real time: my own clock", minutes="5", seconds="0", increment="0"
+    )
+    join(bea, invite_link(ann), "Bea")
+    ann.get_by_test_id("board").wait_for()
+    expect(ann.get_by_test_id("grace-1")).to_have_count(0)
+    bea.goto(fast_days + "/lobby")  # Bea's last page of the table goes
+    notice = ann.get_by_test_id("grace-1")
+    expect(notice).to_contain_text("Bea left —")
+    expect(notice).to_contain_text("to come back")
+    # Her grace over, Ann may give the seat to a bot; the game goes on against it.
+    ann.get_by_test_id("grace-give-1").click()
+    expect(ann.get_by_test_id("seat-1")).to_have_attribute("data-kind", "bot")
+    expect(ann.get_by_test_id("grace-1")).to_have_count(0)
+    bea.goto(f"{fast_days}/table/{match_id}")  # back too late: a bot plays for her
+    expect(bea.get_by_test_id("seat-1")).to_have_attribute("data-kind", "bot")
+    play_to_end(ann)  # against the bot; Bea, who left, is ranked last
+    expect(ann.get_by_test_id("end-scores")).to_contain_text("Bea (left)")
+    record = stored_record(fast_days, match_id)
+    note = record["resigned"][0]
+    assert note["seat"] == 1 and note["left"] is True, note
+    assert record["result"]["ranking"] == [1, 2], record["result"]

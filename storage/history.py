@@ -8,7 +8,8 @@ The user's *outcome* of a match is read from the stored ``result`` (see
 :func:`core.record.result_of`) and the seats they held (:func:`outcome`): ``won``
 when one of their seats ranked first alone, ``drawn`` when one of their seats
 shares first place (with anyone, even with another of their own seats), ``lost``
-when none of their seats ranked first, ``ongoing`` while the match is played. A
+when none of their seats ranked first, ``ongoing`` while the match is played,
+``abandoned`` when it was closed after a long time without a move (nobody won). A
 player who resigned is ranked last (:func:`core.record.standing`, from the match's
 notes, so that results stored before the ranking said so read the same): their
 match is lost even when the bot that took their seat won it, or when everyone
@@ -33,7 +34,8 @@ from storage.db import session
 from storage.models import FINISHED, PLAYING, Match, Move, Seat
 
 WON, LOST, DRAWN, ONGOING = "won", "lost", "drawn", "ongoing"
-OUTCOMES = (WON, LOST, DRAWN, ONGOING)
+ABANDONED = "abandoned"  # closed after a long time without a move (storage/abandoned.py)
+OUTCOMES = (WON, LOST, DRAWN, ONGOING, ABANDONED)
 MAX_PER_PAGE = 100
 
 
@@ -77,9 +79,13 @@ def outcome(
     'lost'
     >>> outcome("playing", None, [0])
     'ongoing'
+    >>> outcome("finished", {"ranking": [1, 2], "ended": "abandoned"}, [0])
+    'abandoned'
     """
     if status != FINISHED:
         return ONGOING
+    if (result or {}).get("ended") == ABANDONED:
+        return ABANDONED
     ranking = (result or {}).get("ranking")
     if not isinstance(ranking, list) or not all(0 <= s < len(ranking) for s in user_seats):
         return None

@@ -5,7 +5,8 @@ distinct account (``User.kind == "local"``). A guest, a bot, a hot-seat table
 (one person at several seats) or a deleted account at any seat leaves the whole
 match unrated; bots have no ratings. A player who resigned still counts (their
 seat keeps their account although a bot finished for them) and is ranked last,
-after everyone who played on; several resigners share that last rank.
+after everyone who played on; several resigners share that last rank. A match closed as
+abandoned (long without a move: storage/abandoned.py) is not rated: nobody won it.
 
 The ranks are the stored result's ``ranking`` (the final state's
 :meth:`core.engine.State.ranking`: 1 for the winner, ties share a rank), never
@@ -136,6 +137,8 @@ def _rate_once(engine: Engine, match_id: str) -> bool:
     with session(engine) as s:
         match = s.exec(select(Match).where(Match.id == match_id).with_for_update()).one_or_none()
         if match is None or match.status != FINISHED or match.rated_at is not None:
+            return False
+        if (match.result or {}).get("ended") == "abandoned":  # closed for want of moves
             return False
         ranking = _ranking(match)
         if ranking is None:

@@ -38,6 +38,7 @@ from storage.models import (
     User,
     utcnow,
 )
+from storage.turns import put_turn, turn_columns
 
 SEED_RANGE = range(-(2**63), 2**63)
 
@@ -65,9 +66,11 @@ def create_match(
     user_ids: list[str | None],
     settings: TableSettings | None = None,
     clock: Clock | None = None,
+    to_move: list[int] | None = None,
 ) -> None:
     """Store a new match from a record with no actions yet, and who sits where (with
-    ``clock``, a timed match's clock from its start).
+    ``clock``, a timed match's clock from its start; ``to_move``, the seats to move
+    first once every seat is filled).
 
     ``user_ids[i]`` is the account behind seat ``i`` (None for bots and empty
     seats); the record's ``seats`` are the seat names, as in ``seats[i].name``.
@@ -94,6 +97,7 @@ def create_match(
                 status=WAITING if any(seat.is_empty for seat in seats) else PLAYING,
                 settings=settings.to_json() if settings else None,
                 **clock_columns(clock),
+                **turn_columns(None if any(seat.is_empty for seat in seats) else to_move),
             )
         )
         s.flush()  # the match row first: seats refer to it
@@ -120,10 +124,11 @@ def append_move(
     action: str,
     result: dict[str, Any] | None = None,
     clock: Clock | None = None,
+    to_move: list[int] | None = None,
 ) -> None:
     """Store move ``ply`` of a playing match; with ``result``, finish it in the same
     transaction, and with ``clock`` (a timed match's clock after the move) store it and
-    its next deadline there too.
+    its next deadline there too; ``to_move``, the seats to move after it.
 
     A ply already stored raises :class:`sqlalchemy.exc.IntegrityError` (the
     ``UNIQUE(match, ply)`` version check) and changes nothing. A gap in the
@@ -143,9 +148,12 @@ def append_move(
         s.add(Move(match_id=match_id, ply=ply, seat=seat, action=action))
         if clock is not None:
             put_clock(match, clock)
+        if to_move is not None:
+            put_turn(match, to_move)
         if result is not None:
             match.status, match.finished_at, match.result = FINISHED, utcnow(), result
             match.deadline = None
+            put_turn(match, None)
         s.add(match)
         s.commit()
 
@@ -168,6 +176,7 @@ def persist_move(engine: Engine) -> Callable[[Table, PlayedMove, State], None]:
                 action=move.action,
                 result=move.result,  # set by the table on the move that ends the game
                 clock=move.clock,  # a timed table's clock after the move
+                to_move=sorted(after.to_move()),
             )
         except IntegrityError as err:  # another process stored this ply first
             raise Superseded(f"ply {move.ply} of {table.id} is taken") from err
@@ -219,6 +228,7 @@ def update_seats(
     resigned: dict[str, Any] | None = None,
     expected: dict[int, SeatInfo] | None = None,
     clock: Clock | None = None,
+    to_move: list[int] | None = None,
 ) -> None:
     """Store who now sits at the given seats of a waiting or playing match (and a timed
     match's ``clock`` as the change left it: started, or a seat off it).
@@ -254,6 +264,8 @@ def update_seats(
             match.notes = notes
         if not any(SeatInfo(row.kind, row.holder, row.name).is_empty for row in rows.values()):
             match.status = PLAYING
+            if to_move is not None:
+                put_turn(match, to_move)
         if clock is not None:
             put_clock(match, clock)
         s.add(match)
@@ -270,6 +282,7 @@ def persist_seats(engine: Engine) -> Callable[[Table, SeatChange], None]:
             seats={seat: table.seats[seat] for seat in change.seats},
             resigned=change.resigned,
             clock=change.clock,
+            to_move=sorted(table.state.to_move()),
             expected=None
             if change.before is None
             else dict(zip(change.seats, change.before, strict=True)),
@@ -299,6 +312,7 @@ def end_match(engine: Engine, *, match_id: str, result: dict[str, Any]) -> None:
             raise ValueError(f"Match {match_id!r} is not being played.")
         match.status, match.finished_at, match.result = FINISHED, utcnow(), result
         match.deadline = None
+        put_turn(match, None)
         s.add(match)
         s.commit()
 

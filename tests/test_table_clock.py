@@ -157,3 +157,35 @@ async def test_a_table_rebuilt_from_its_stored_clock_keeps_each_seats_time() -> 
     assert again.time_left() == t.time_left()
     left = again.time_left()
     assert left is not None and left[seat] == 45.0 and sum(left) == 45.0 + 40.0
+
+
+async def test_another_player_gives_the_seat_of_one_who_left_to_a_bot() -> None:
+    time, stored = Time(), []
+    t = table(Tempo.realtime(300, 5), SeatInfo(GUEST, BEA, "Bea"), time=time, stored=stored)
+    seat = min(t.state.to_move())
+    gone, staying = (ANN, BEA) if seat == 0 else (BEA, ANN)
+    for by, target, code in (
+        (gone, seat, "not_player"),  # one's own seat is resigned, not given away
+        ("user:watcher", seat, "not_player"),  # a spectator has no say
+        (staying, 1 - seat, "not_player"),
+    ):
+        with pytest.raises(TableError) as refused:
+            await t.expel(target, by=by, name="Robot")
+        assert refused.value.code == code and stored == []
+    time.now += 10  # their clock ran on while they were away
+    await t.expel(seat, by=staying, name="Robot")
+    assert t.seats[seat].kind == BOT and t.resigned == {seat}
+    note = t.record["resigned"][-1]
+    assert note["left"] is True and note["seat"] == seat and "timed_out" not in note
+    assert t.clock is not None and t.clock.left[seat] == 290.0
+    assert seat not in t.clock.running, "a bot is never on the clock"
+    assert isinstance(stored[-1], SeatChange) and stored[-1].resigned == note
+
+
+async def test_only_a_real_time_game_s_seats_are_given_away() -> None:
+    for tempo in (Tempo.untimed(), Tempo.turnbased(3600)):
+        t = table(tempo, SeatInfo(GUEST, BEA, "Bea"), time=Time())
+        seat = min(t.state.to_move())
+        with pytest.raises(TableError) as refused:
+            await t.expel(seat, by=(BEA, ANN)[seat], name="Robot")
+        assert refused.value.code == "not_timed" and t.seats[seat].kind == GUEST

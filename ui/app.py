@@ -14,6 +14,16 @@ Configuration comes from the environment:
 - ``CARAVANSERAI_TEST_SEED``: test sites only: reproducible table seeds (ui/seeds.py).
 - ``CARAVANSERAI_DAY_SECONDS``: test sites only: the seconds a turn-based "day" lasts
   (ui/pages/tempo_fields.py).
+- ``CARAVANSERAI_GRACE_SECONDS``: how long a player who left a real-time game has to come
+  back before the others may give the seat to a bot (default 60; ui/grace.py).
+- ``CARAVANSERAI_ABANDONED_DAYS``: days without a move after which an untimed game is
+  closed as abandoned, unrated (default 30; ui/abandonment.py).
+- ``SMTP_URL``: the SMTP server mail goes out through (``smtp://host``,
+  ``smtp+starttls://user:password@host:587`` or ``smtps://user:password@host:465``; see
+  ``ui/mail/settings.py`` and docs/mail.md). Unset: no mail, and no e-mail option is offered.
+- ``CARAVANSERAI_MAIL_FROM``: the mails' sender (default ``Caravanserai <no-reply@localhost>``).
+- ``CARAVANSERAI_PUBLIC_URL``: the site's address as visitors reach it, which starts every
+  link in a mail (default: the address the owner of the mail address reached the site at).
 - ``REDIS_URL``: the site runs as several processes sharing PostgreSQL and Redis (see
   ``ui/cluster.py`` and docs/cluster.md): changes travel on the bus, the bots' turns go to
   the workers (``python -m jobs.worker``), presence is shared. Unset: one process.
@@ -31,20 +41,26 @@ from nicegui import app, background_tasks, run, ui
 
 from storage.db import make_engine, migrate
 from ui import (
+    abandonment,
     health,
     security_headers,
     shared_sessions,
     socket_guard,
     storage_pruning,
     timeouts,
+    turn_badge,
     unattended,
 )
+from ui.auth import mail_routes
 from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
 from ui.body_limit import BodyLimit
 from ui.bus import RedisBus
 from ui.cluster import instance_name, redis_url
+from ui.mail.service import Mail
+from ui.mail.settings import MailSettings
+from ui.mail.turns import TurnMails
 from ui.pages import (
     account,
     api,
@@ -58,7 +74,9 @@ from ui.pages import (
     replay,
     rules,
     table,
+    turns,
 )
+from ui.pages import mail as mail_pages
 from ui.presence import SharedPresence
 from ui.seeds import Seeds
 from ui.site import Site
@@ -106,19 +124,25 @@ def build() -> Site:
     app.include_router(health.router(site))
     security_headers.install(app, https=served_over_https())
     socket_guard.install()
+    turn_badge.register(site)  # every page's header counts the games waiting for its visitor
     home.register()
     rules.register()
     new_table.register(site)
     table.register(site)
     lobby.register(site)
+    turns.register(site)
     providers = Providers.from_environment()
     auth_routes.register(site, providers, SignInLimits())
-    account.register(site, providers)
+    mail = mail_service(site)
+    account.register(site, providers, mail)
     history.register(site)
     replay.register(site)
     import_record.register()
     profile.register(site)
     api.register(site)
+    if mail is not None:
+        mail_routes.register(site, mail)
+        mail_pages.register(mail)
     not_found.register()
 
     async def recover() -> None:
@@ -132,7 +156,10 @@ def build() -> Site:
     # Sessions kept in Redis (NICEGUI_REDIS_URL) hear changes again after Redis restarts.
     app.on_startup(shared_sessions.start)
     app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
+    app.on_startup(lambda: abandonment.start(site))  # untimed games nobody moves in, closed
     app.on_startup(lambda: timeouts.start(site))  # seats out of time go to a bot
+    app.on_startup(site.start_analysis)  # replays' analyses, when this process is alone
+    app.on_shutdown(site.stop_analysis)
 
     if site.several:
         assert isinstance(site.bus, RedisBus)
@@ -149,6 +176,25 @@ def build() -> Site:
     app.on_startup(lambda: background_tasks.create(site.bots.start(), name="bot-workers"))
     app.on_shutdown(site.bots.close)
     return site
+
+
+def mail_service(site: Site) -> Mail | None:
+    """The site's mail with ``SMTP_URL`` set (its sender and turn mails start with the
+    app), else None: no mail is sent and no page offers it."""
+    settings = MailSettings.from_environment()
+    if settings is None:
+        return None
+    mail = Mail(site, settings, storage_secret())
+    turn_mails = TurnMails(mail)
+    app.on_startup(mail.start)
+    app.on_startup(turn_mails.start)
+    app.on_shutdown(mail.sender.close)
+    if settings.public_url is None:
+        log.warning(
+            "mail is on without CARAVANSERAI_PUBLIC_URL: links in mails follow the address "
+            "each owner reached the site at"
+        )
+    return mail
 
 
 def several() -> dict[str, Any]:

@@ -17,6 +17,7 @@ from ui.i18n import LANGUAGES, Translator, best_language
 from ui.i18n.zone import ZONE_SCRIPT, reader_zone
 from ui.theme import BRAND, SITE_CSS
 from ui.theme_switch import ThemeSwitch
+from ui.turn_badge import TurnBadge
 
 
 def translator(request: Request | None) -> Translator:
@@ -75,11 +76,15 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
             ui.html(LOGO_SVG, sanitize=False)
             ui.label("Caravanserai").classes("text-xl font-bold tracking-wide")
         ui.space()
+        turns = TurnBadge(t, visitor_id())  # how many games wait for this visitor
         nav = ui.element("nav").classes("row items-center gap-1 cs-wide")
         with attrs(nav, {"aria-label": t("nav.label")}):
             for key, path, name in NAV:
                 link = ui.button(t(key), on_click=lambda path=path: ui.navigate.to(path))
                 attrs(link.props("flat color=white no-caps"), {"data-testid": f"nav-{name}"})
+                if name == "turns":
+                    with link:
+                        turns.place("turns-count")
         account = app.storage.user.get("account")
         account = account if isinstance(account, str) and account else None
         if account:
@@ -107,7 +112,7 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
                         "aria-label": t(f"lang.{lang}"),
                     },
                 )
-        _menu(t, account)
+        _menu(t, account, turns)
     # The page itself is already the one main landmark (Quasar's q-page is a <main>).
     with ui.column().classes(
         "w-full max-w-5xl mx-auto p-4 max-sm:px-1 max-sm:py-2 gap-4 cs-main"
@@ -119,17 +124,20 @@ def frame(t: Translator, title: str) -> Iterator[ui.column]:
 NAV = (
     ("nav.games", "/", "games"),
     ("nav.lobby", "/lobby", "lobby"),
+    ("nav.turns", "/turns", "turns"),
     ("nav.history", "/history", "history"),
     ("nav.rules", "/rules", "rules"),
 )
 
 
-def _menu(t: Translator, account: str | None) -> None:
+def _menu(t: Translator, account: str | None, turns: TurnBadge) -> None:
     """Narrow screens (``cs-narrow`` in ``ui/theme.py``): the header's links, the account
     and the languages behind one button."""
     button = ui.button(icon="menu").classes("cs-narrow")
     button.props('flat round color=white aria-haspopup="menu" data-testid="nav-menu"')
     attrs(button, {"aria-label": t("nav.menu")})
+    with button:
+        turns.place("turns-count-narrow")
     with button, ui.menu().props('role="menu" data-testid="nav-menu-list"'):
         for key, path, name in NAV:
             link = ui.menu_item(t(key), on_click=lambda path=path: ui.navigate.to(path))

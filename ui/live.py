@@ -41,6 +41,7 @@ class LiveInfo:
     feed: Any = None  # the spectators' shared board (ui/pages/spectators.py), once needed
     opened_at: datetime | None = None  # when the match was opened (the lobby shows its wait)
     last_seen: datetime | None = None  # when a seated person last came or went, this process
+    left: dict[str, float] = field(default_factory=dict)  # identity -> when its last page went
 
     def listen(self, listener: Callable[[str], None]) -> Callable[[], None]:
         self.listeners.append(listener)

@@ -48,11 +48,13 @@ from ui.bus import Bus, LocalBus
 from ui.gateway import Gateway, ShuttingDown, StorageUnavailable
 from ui.live import LiveInfo
 from ui.seeds import Seeds
+from ui.site_analysis import SiteAnalysis
 from ui.site_chat import SiteChat
 from ui.site_presence import SitePresence
 from ui.site_rematch import SiteRematch
 from ui.site_storage import PageStorage
 from ui.site_sync import SiteSync
+from ui.site_turns import SiteTurns
 from ui.table_caps import TableCaps
 
 log = logging.getLogger(__name__)
@@ -64,7 +66,7 @@ RECOVERY_LONGEST_WAIT = 30.0
 R = TypeVar("R")
 
 
-class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
+class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch, SiteTurns, SiteAnalysis):
     """Live tables backed by the database."""
 
     # A finished table stays in memory this long for the pages still showing it; after
@@ -88,6 +90,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         self.bus: Bus = bus or LocalBus()
         self.several = not isinstance(self.bus, LocalBus)
         self._sync_init()
+        self._turns_init()
         self.seeds = seeds or Seeds()  # random, unless a test site fixes them (ui/seeds.py)
         self.gateway = Gateway(db)  # every storage call of the web side goes through it
         self._store = repo.persist_move(db)
@@ -196,10 +199,12 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         return table
 
     def _on_move(self, table: Table, move: Move) -> None:
+        self._turns_changed(table)
         if table.state.is_over():
             background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
             background_tasks.create(self._rate(table.id), name=f"rate-{table.id}")
             background_tasks.create(self._learn_players(table), name=f"players-{table.id}")
+            self._analyse_if_wanted(table.id)
             self.lobby_changed()
 
     async def _rate(self, table_id: str) -> None:
@@ -211,6 +216,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
             log.exception("could not rate match %s", table_id)
 
     def _on_seats(self, table: Table, change: SeatChange) -> None:
+        self._turns_changed(table)
         if change.resigned is not None and table.abandoned:
             background_tasks.create(self._end_abandoned(table), name=f"end-{table.id}")
         self.info(table.id).tell("seats")
@@ -239,6 +245,7 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
         """An abandoned game's end is stored (here, or by another process): its pages show
         the result and offer a rematch, and it leaves memory later."""
         self.info(table.id).tell("ended")
+        self._analyse_if_wanted(table.id)
         background_tasks.create(self._forget_later(table.id), name=f"forget-{table.id}")
         self.lobby_changed()
 
@@ -319,10 +326,12 @@ class Site(SiteChat, PageStorage, SiteSync, SitePresence, SiteRematch):
             user_ids=user_ids,
             settings=settings,
             clock=table.clock,
+            to_move=sorted(table.state.to_move()),
         )
         if address:
             self.caps.addresses[table_id] = address
         table = self._host(table)
+        self._turns_changed(table)  # a game begun with every seat filled: whose turn it is
         self.lobby_changed()
         await self.publish(table_id, "opened")
         return table

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from nicegui import background_tasks
 
 from core.table import SeatInfo
+from ui.grace import note_leavers
 from ui.live import LiveInfo
 from ui.presence import REFRESH_EVERY, SharedPresence
 
@@ -61,8 +62,10 @@ class SitePresence:
     def _presence(self, info: LiveInfo, table_id: str) -> None:
         """A seated person came or went: the table's pages, and the lobby while it waits."""
         info.last_seen = datetime.now(UTC)
-        info.tell("presence")
         site = self._me
+        if table_id in site.tables:
+            note_leavers(site.tables.get(table_id), info, site.now())  # their grace begins
+        info.tell("presence")
         if table_id in site.tables and site.tables.get(table_id).waiting:
             site.lobby_changed()
 

@@ -16,6 +16,17 @@ from tests.ui import patience
 from ui.site import Site
 
 ANN, BEA = "a" * 32, "b" * 32
+T0 = 1_800_000_000.0  # where a test site's fake time starts
+
+
+class Time:
+    """A site's time (``Site(now=...)``) that a test moves by hand: nothing sleeps."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def guests_engine(tmp_path: Path) -> Engine:

@@ -18,25 +18,15 @@ from core.clock import Tempo
 from core.table import BOT, Table
 from storage import repo
 from storage.clocks import due_matches
-from tests.ui.sites import guests_engine, two_people, until
+from tests.ui.sites import T0, Time, guests_engine, two_people, until
 from ui import timeouts
 from ui.site import Site
-
-T0 = 1_800_000_000.0
 
 
 @pytest.fixture(autouse=True)
 async def loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """NiceGUI's background tasks (ending a game, rating it) run on the test's loop."""
     monkeypatch.setattr(nicegui_core, "loop", asyncio.get_running_loop())
-
-
-class Time:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def timed_table(site: Site, tempo: Tempo) -> Table:

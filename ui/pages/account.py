@@ -6,11 +6,12 @@ answer with a redirect back here (``?error=<code>``) or onwards.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from fastapi import Request
-from nicegui import app, ui
+from nicegui import app, events, ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from ui.attrs import attrs
@@ -21,6 +22,7 @@ from ui.auth.session import csrf_token, signed_in_as
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
+from ui.mail.service import MAX_ADDRESS, TURN_CHOICES, Mail, MailAddress
 from ui.pages.errors import page_timeout, unavailable
 from ui.site import Site
 from ui.site_storage import LOCAL, USERNAME
@@ -115,7 +117,97 @@ def checked_in_page(t: Translator, form: ui.element) -> None:
     form.on("submit", js_handler=SIGNUP_CHECK)
 
 
-def register(site: Site, providers: Providers) -> None:
+def address_input(t: Translator, value: str = "") -> None:
+    box = ui.input(t("mail.address"), value=value).classes("w-full").props("type=email")
+    attrs(
+        box,
+        {
+            "name": "address",
+            "maxlength": MAX_ADDRESS,
+            "autocomplete": "email",
+            "data-testid": "mail-address",
+        },
+    )
+
+
+def account_card(t: Translator, row: MailAddress | None) -> None:
+    """The account page's e-mail card: the address and whether it is confirmed, forms to
+    change, confirm again or remove it, and the choice of "your turn" mails."""
+    with ui.card().classes("w-full max-w-md gap-2").mark("mail-card"):
+        ui.label(t("mail.title")).classes("text-lg font-semibold")
+        if row is None:
+            ui.label(t("mail.none")).classes("text-sm")
+            with post_form("/auth/mail/address", "mail-form"):
+                address_input(t)
+                submit(t("mail.add"), "mail-submit")
+            return
+        state = t("mail.confirmed") if row.confirmed_at else t("mail.unconfirmed")
+        shown = ui.label(t("labelled", label=row.address, text=state)).classes("text-sm")
+        attrs(shown, {"data-testid": "mail-state"})
+        if row.confirmed_at is None:
+            with post_form("/auth/mail/resend", "mail-resend-form"):
+                submit(t("mail.resend"), "mail-resend")
+        with post_form("/auth/mail/address", "mail-form"):
+            address_input(t, row.address)
+            submit(t("mail.change"), "mail-submit")
+        with post_form("/auth/mail/remove", "mail-remove-form"):
+            submit(t("mail.remove"), "mail-remove", danger=True)
+        ui.label(t("mail.turns")).classes("text-base font-semibold")
+        with post_form("/auth/mail/turns", "mail-turns-form"):
+            group = ui.element("fieldset").classes("column gap-1")
+            with attrs(group, {"aria-label": t("mail.turns")}):
+                for choice in TURN_CHOICES:
+                    with ui.element("label").classes("row items-center gap-2"):
+                        radio = ui.element("input")
+                        attrs(
+                            radio,
+                            {
+                                "type": "radio",
+                                "name": "turns",
+                                "value": choice,
+                                "data-testid": f"turns-{choice}",
+                            },
+                        )
+                        if row.turns == choice:
+                            radio.props["checked"] = True
+                        ui.label(t(f"mail.turns.{choice}"))
+            if row.confirmed_at is None:
+                ui.label(t("mail.turns_later")).classes("text-xs opacity-70")
+            submit(t("mail.save"), "mail-turns-submit")
+
+
+def auto_analysis_card(t: Translator, site: Site, uid: str, on: bool) -> None:
+    """The switch for analysing this account's finished games as they end. A change is
+    stored at once; one the database refused is undone and said."""
+    with ui.card().classes("w-full max-w-md gap-2"):
+        ui.label(t("account.analysis")).classes("text-lg font-semibold")
+        stored = [on]
+        switch = ui.switch(t("account.auto_analysis"), value=on)
+        attrs(switch, {"data-testid": "auto-analysis"}).mark("auto-analysis")
+        ui.label(t("account.auto_analysis_explain")).classes("text-xs opacity-70")
+        problem = ui.label().classes("text-sm text-negative")
+        attrs(problem, {"role": "alert", "data-testid": "auto-analysis-error"})
+
+        async def changed(e: events.ValueChangeEventArguments) -> None:
+            wanted = bool(e.value)
+            if wanted == stored[0]:  # the switch put back after a refusal
+                return
+            try:
+                await site.set_auto_analysis(uid, wanted)
+            except StorageUnavailable as err:
+                problem.set_text(t(f"error.{err.code}"))
+                switch.set_value(stored[0])
+                return
+            stored[0] = wanted
+            problem.set_text("")
+
+        switch.on_value_change(changed)
+
+
+def register(site: Site, providers: Providers, mail: Mail | None = None) -> None:
+    """The account pages; with ``mail`` (``SMTP_URL`` set) also the e-mail card and the
+    "forgot your password?" link."""
+
     @ui.page("/signin")
     def signin_page(request: Request) -> None:
         t = translator(request)
@@ -132,6 +224,8 @@ def register(site: Site, providers: Providers) -> None:
                 next_page = safe_next(request.query_params.get("next"))
                 hidden("next", next_page)
                 submit(t("account.signin"), "signin-submit")
+            if mail is not None:
+                ui.link(t("mail.forgot.link"), "/forgot").props('data-testid="to-forgot"')
             for provider in providers.all:
                 button = ui.button(
                     t("account.with", name=provider.name),
@@ -177,7 +271,8 @@ def register(site: Site, providers: Providers) -> None:
         with frame(t, t("account.title")):
             try:
                 user = await site.user(uid)
-                linked = await site.identities(uid)
+                linked, auto = await asyncio.gather(site.identities(uid), site.auto_analysis(uid))
+                address = await mail.address(uid) if mail is not None and user else None
             except StorageUnavailable as err:
                 unavailable(t, err)
                 return
@@ -211,6 +306,9 @@ def register(site: Site, providers: Providers) -> None:
                     attrs(button, {"data-testid": f"link-{provider.id}"})
             with post_form("/auth/signout", "signout-form"):
                 submit(t("account.signout"), "signout")
+            if mail is not None:
+                account_card(t, address)
+            auto_analysis_card(t, site, uid, auto)
             with ui.card().classes("w-full max-w-md gap-2"):
                 ui.label(t("account.change_password")).classes("text-lg font-semibold")
                 with post_form("/auth/password", "password-form"):

@@ -146,6 +146,8 @@ def _outcome(t: Translator, row: HistoryRow) -> str:
         return t("history.lost", score=score)
     if row.outcome == "drawn":
         return t("history.draw", score=score)
+    if row.outcome == "abandoned":
+        return t("history.abandoned", score=score)
     return t("history.finished", score=score)
 
 

@@ -60,16 +60,17 @@ def _tables(site: Site, t: Translator) -> None:
             _row(t, table, t("lobby.watch"), "lobby-watch")
 
 
-def waited(t: Translator, since: datetime, now: datetime) -> str:
-    """How long a table has waited, in round words: minutes, then hours, then days."""
+def waited(t: Translator, since: datetime, now: datetime, key: str = "lobby.waited") -> str:
+    """How long a table has waited, in round words: minutes, then hours, then days (the
+    words of ``key``: ``turns.waited`` says how long a turn has waited)."""
     minutes = max(0, int((now - since).total_seconds() // 60))
     if minutes < 1:
-        return t("lobby.waited.now")
+        return t(f"{key}.now")
     if minutes < 60:
-        return t("lobby.waited.minutes", n=minutes)
+        return t(f"{key}.minutes", n=minutes)
     if minutes < 48 * 60:
-        return t("lobby.waited.hours", n=minutes // 60)
-    return t.plural("lobby.waited.days", minutes // (24 * 60))
+        return t(f"{key}.hours", n=minutes // 60)
+    return t.plural(f"{key}.days", minutes // (24 * 60))
 
 
 def _waiting_note(site: Site, t: Translator, table: Table, now: datetime) -> str:

@@ -48,6 +48,8 @@ def headline(
 ) -> str:
     """Who won: "You win!", "Ann wins", a shared win or a draw, from the result's ranking
     (the players' own: one who resigned is last, whatever the bot in their seat did)."""
+    if result.get("ended") == "abandoned":  # closed after a long time without a move
+        return t("result.abandoned")
     ranking = result["ranking"]
     winners = [seat for seat, rank in enumerate(ranking) if rank == 1]
     if winners and all(seat in resigned for seat in winners):
@@ -84,6 +86,12 @@ def player_names(record: dict[str, Any], names: list[str]) -> list[str]:
     return shown
 
 
+def _why(seat: int, timed_out: Collection[int], left: Collection[int]) -> str:
+    if seat in timed_out:
+        return "result.timed_out"
+    return "result.left" if seat in left else "result.resigned"
+
+
 def end_headline(
     t: Translator,
     result: dict[str, Any],
@@ -91,12 +99,12 @@ def end_headline(
     me: int | None,
     resigned: set[int],
     timed_out: Collection[int] = (),
+    left: Collection[int] = (),
 ) -> None:
-    """The top of a finished game's page: who won and the final scores, in one line each."""
+    """The top of a finished game's page: who won and the final scores, in one line each
+    (a player who resigned, ran out of time or left is marked so)."""
     shown = [
-        t("result.timed_out" if seat in timed_out else "result.resigned", name=name)
-        if seat in resigned
-        else name
+        t(_why(seat, timed_out, left), name=name) if seat in resigned else name
         for seat, name in enumerate(names)
     ]
     with ui.column().classes("cs-end-headline w-full gap-0 px-4 py-2 rounded"):

@@ -11,7 +11,7 @@ from nicegui import ui
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.games import GAMES
-from core.record import standing, timed_out_seats
+from core.record import left_seats, standing, timed_out_seats
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.base import Board
@@ -21,6 +21,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
 from ui.pages.chat import ChatPanel
 from ui.pages.errors import refusal
+from ui.pages.grace_notice import GraceNotice
 from ui.pages.move_box import MoveBox
 from ui.pages.not_found import missing
 from ui.pages.seats import SeatStrip
@@ -28,6 +29,7 @@ from ui.pages.spectators import SpectatorFeed, turn_marks
 from ui.pages.stage import TableStage, new_seq
 from ui.pages.summary import end_headline, hand_summary, match_result, player_names
 from ui.pages.table_controls import TableControls
+from ui.pages.turns import NextGame
 from ui.pages.waiting import waiting_room
 from ui.seat_names import seat_name, seat_names
 from ui.site import Site
@@ -110,11 +112,13 @@ class TableView(TableControls):
                 'color=grey-7 data-testid="watching"'
             )
             ui.space()
+            NextGame(site, t, uid, table.id)  # shown while another game waits for this visitor
             ui.link(self.t("table.rules"), f"/rules/{table.game}", new_tab=True).classes("text-sm")
         self.headline_box = ui.column().classes("w-full")  # who won, once the game is over
         self.stage = TableStage(table.id)
         with self.stage:
             self.strip = SeatStrip(t, table, self.info, uid)
+            self.grace = GraceNotice(site, t, table, self.info, uid)  # who left, real time
             self.waiting_box = ui.column().classes("w-full")
             self.board_box = ui.column().classes("w-full").props('data-testid="board"')
         self.leave_feed: Callable[[], None] | None = None  # while shown the spectators' feed
@@ -170,6 +174,7 @@ class TableView(TableControls):
     def _show_seats(self) -> None:
         self.watching.set_visibility(not self.held and not self.table.waiting)
         self.strip.update()
+        self.grace.update()
 
     def _show_waiting(self) -> None:
         self.waiting_box.clear()
@@ -220,15 +225,17 @@ class TableView(TableControls):
         self._show_seats()
 
     def _tell_timeouts(self) -> None:
-        """Say whose time ran out since this page last looked (a bot now plays for them)."""
+        """Say whose time ran out, or who left and was given to a bot, since this page last
+        looked (a bot now plays for them)."""
         notes = self.table.record.get("resigned") or []
         for note in notes[self.notes_seen :]:
-            if isinstance(note, dict) and note.get("timed_out"):
-                mine = note.get("seat") in self.held
+            note = note if isinstance(note, dict) else {}
+            why = "timed_out" if note.get("timed_out") else "left" if note.get("left") else ""
+            if why:
                 text = (
-                    self.t("table.you_timed_out")
-                    if mine
-                    else self.t("table.timed_out", name=seat_name(self.t, str(note.get("by", ""))))
+                    self.t(f"table.you_{why}")
+                    if note.get("seat") in self.held
+                    else self.t(f"table.{why}", name=seat_name(self.t, str(note.get("by", ""))))
                 )
                 with self.controls:  # heard outside any page slot: say it in the page's
                     ui.notify(text, type="warning", timeout=10_000)
@@ -455,8 +462,9 @@ class TableView(TableControls):
         me = self._my_seat()
         over = view["phase"] == "over"
         with self.headline_box:
+            notes = record.get("resigned")
             end_headline(
-                self.t, result, names, me, resigned, timed_out_seats(record.get("resigned"))
+                self.t, result, names, me, resigned, timed_out_seats(notes), left_seats(notes)
             )
         with self.result_box:
             match_result(
