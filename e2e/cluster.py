@@ -174,6 +174,11 @@ class Cluster:
             row = db.execute("SELECT count(*) FROM moves WHERE match_id = %s", (match_id,))
             return int(row.fetchone()[0])  # type: ignore[index]
 
+    def rows(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
+        """What ``query`` reads from the cluster's database, row by row."""
+        with psycopg.connect(services.libpq(make_url(SERVER), self.database)) as db:
+            return list(db.execute(query, params).fetchall())
+
     def ready(self, app: str) -> bool:
         """Whether ``app`` answers ``/readyz`` through the balancer, pinned to it."""
         request = urllib.request.Request(

@@ -17,6 +17,10 @@ A worker killed mid-think leaves its job on the queue; arq marks a running job "
 progress" and the worker refreshes that mark every :data:`HEARTBEAT` seconds, letting it
 expire after :data:`IN_PROGRESS` seconds, so another worker runs the job within about
 that long after a death.
+
+Each worker also runs the replays' analyses (:mod:`ui.analysis_runner`) in the same pool, a
+chunk of plies at a time below every bot turn: it finds them in storage, where the site's
+processes queue them (docs/analysis.md), claiming one at a time.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import logging
 import os
 import random
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,6 +47,7 @@ from core.table import Move, Table, TableError
 from storage import repo
 from storage.db import make_engine
 from storage.models import PLAYING
+from ui.analysis_runner import AnalysisRunner
 from ui.bot_pool import BotPool, turn_priority
 from ui.bot_queue import QUEUE, TURN, bots_to_move, enqueue_turns
 from ui.bus import RedisBus
@@ -165,10 +171,24 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx.setdefault("bus", RedisBus(url, name=name))
     ctx.setdefault("presence", SharedPresence(url, name))
     ctx.setdefault("pause", float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8")))
+    if "analyses" not in ctx:
+        ctx["analyses"] = AnalysisRunner(storage_call(ctx["db"]), ctx["bots"], name=name)
+    ctx["analyses"].start()
     log.info("worker %s ready: %d bot process(es)", name, ctx["bots"].workers)
 
 
+def storage_call(db: Engine) -> Callable[..., Awaitable[Any]]:
+    """``call(fn, **kwargs)``: ``fn(db, **kwargs)`` on a thread (what the site's gateway
+    is to its runner)."""
+
+    async def call(fn: Callable[..., Any], /, **kwargs: Any) -> Any:
+        return await asyncio.to_thread(fn, db, **kwargs)
+
+    return call
+
+
 async def shutdown(ctx: dict[str, Any]) -> None:
+    await ctx["analyses"].stop()  # the analysis under way is queued again
     ctx["bots"].close()
     await ctx["bus"].close()
     await ctx["presence"].close()

@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 PERSON_WAITING = 0  # a turn at a table where a seated person is connected
 NOBODY_WAITING = 1  # a turn at a table with no connected person
+ANALYSIS = 2  # a chunk of a replay's analysis (ui/analysis_runner.py): after every turn
 
 
 def turn_priority(table: Table, present: Callable[[str], bool]) -> int:

@@ -286,25 +286,19 @@ def _paired(
     The choice is the best mean; when ``prior`` is given, the best mean of the actions
     that beat it, over the rounds both were played in, by more than nothing and by
     ``confidence`` standard errors of the paired difference, or else ``prior``."""
-    rollout, depth, judge = playing
     limit, deadline, start = budget
     first, growth = widening
     favourite, confidence = prior
-    rewards: dict[str, dict[int, float]] = {action: {} for action in ranked}
-    done = plies = rounds = 0
-    clock = time.perf_counter
-    while done < limit and (done == 0 or clock() < deadline):
-        guess = state.determinize(seat, rng)
-        seed = rng.getrandbits(64)
-        for action in ranked[: first + int(growth * math.sqrt(rounds))]:
-            if done >= limit or (done and clock() >= deadline):
-                break
-            copy = guess.clone()
-            copy.apply(seat, action)
-            plies += _play_out(copy, random.Random(seed), rollout, depth)
-            rewards[action][rounds] = (outcome(copy) if copy.is_over() else judge(copy))[seat]
-            done += 1
-        rounds += 1
+
+    def admitted(round_: int) -> list[str]:
+        return ranked[: first + int(growth * math.sqrt(round_))]
+
+    played = paired_rounds(state, seat, rng, admitted, (limit, deadline, 1), playing)
+    done, plies = played.playouts, played.plies
+    rewards = {
+        action: {n: vector[seat] for n, vector in played.rewards.get(action, {}).items()}
+        for action in ranked
+    }
     values = {a: sum(r.values()) / len(r) for a, r in rewards.items() if r}
     chosen = max(values, key=lambda a: (values[a], -ranked.index(a)))
     if favourite is not None and favourite in values:
@@ -312,6 +306,55 @@ def _paired(
         chosen = max(better, key=lambda a: (values[a], -ranked.index(a)), default=favourite)
     visits = {a: len(rewards.get(a, {})) for a in state.legal_actions(seat)}
     return SearchResult(chosen, done, time.perf_counter() - start, visits, values, plies)
+
+
+@dataclass
+class Rounds:
+    """What :func:`paired_rounds` played: per action, per round, every seat's reward."""
+
+    rewards: dict[str, dict[int, list[float]]]
+    playouts: int
+    plies: int
+
+
+def paired_rounds(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    admitted: Callable[[int], list[str]],
+    budget: tuple[float, float, int],
+    playing: tuple[Policy | None, int | None, Evaluator],
+    end: Evaluator = outcome,
+) -> Rounds:
+    """Rounds of common random numbers: the loop of :func:`_paired`, shared with the
+    replay analysis (:mod:`core.analysis`).
+
+    Round ``n`` draws one determinization of ``state`` for ``seat`` and one seed, and
+    plays each action of ``admitted(n)`` on its own copy of that guess, then a rollout
+    (``playing``: policy, depth, the judge of a cut-off) whose random numbers come
+    from that same seed; a game that ended is judged by ``end`` (the share of first
+    place by default). ``budget`` is ``(playouts, deadline, least)``: it stops after
+    that many playouts, or at the ``time.perf_counter`` deadline once ``least``
+    playouts are done, even inside a round."""
+    rollout, depth, judge = playing
+    limit, deadline, least = budget
+    rewards: dict[str, dict[int, list[float]]] = {}
+    done = plies = round_ = 0
+    clock = time.perf_counter
+    while done < limit and (done < least or clock() < deadline):
+        guess = state.determinize(seat, rng)
+        seed = rng.getrandbits(64)
+        for action in admitted(round_):
+            if done >= limit or (done >= least and clock() >= deadline):
+                break
+            copy = guess.clone()
+            copy.apply(seat, action)
+            plies += _play_out(copy, random.Random(seed), rollout, depth)
+            reward = end(copy) if copy.is_over() else judge(copy)
+            rewards.setdefault(action, {})[round_] = list(reward)
+            done += 1
+        round_ += 1
+    return Rounds(rewards, done, plies)
 
 
 def _beats(rewards: dict[str, dict[int, float]], one: str, other: str, z: float) -> bool:

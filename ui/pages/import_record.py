@@ -2,7 +2,9 @@
 
 The file is checked by :func:`core.record.loads` (which replays every move) and
 must hold a finished game, like every replay; each refusal is a sentence in the
-visitor's language.
+visitor's language. An analysis in the file (``"analysis"``) is shown with the replay when
+:func:`core.analysis.check_analysis` finds it is of those very moves; one that is not is
+named as such, and the game is replayed without it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from fastapi import Request
 from nicegui import events, ui
 
+from core.analysis import AnalysisError, check_analysis
 from core.engine import IllegalAction
 from core.record import RecordError, loads, replay
 from core.table import TableError
@@ -21,6 +24,7 @@ from ui.boards import BOARDS
 from ui.body_limit import MAX_BYTES
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
+from ui.pages.analysis_panel import IncludedAnalysis
 from ui.pages.errors import refusal
 from ui.pages.replayer import Replayer
 
@@ -66,7 +70,13 @@ def register() -> None:
                     ui.label(t("import.showing", name=e.file.name)).classes("text-sm").props(
                         'data-testid="import-name"'
                     )
-                    Replayer(t, record, seat=0)
+                    record, analysis, mismatch = analysis_from(record)
+                    if mismatch:
+                        ui.label(t("import.analysis_mismatch")).classes("text-negative").props(
+                            'role="alert" data-testid="import-analysis-error"'
+                        ).mark("import-analysis-error")
+                    included = IncludedAnalysis(analysis) if analysis is not None else None
+                    Replayer(t, record, seat=0, analysis=included)
 
             upload = ui.upload(
                 label=t("import.choose"),
@@ -121,6 +131,21 @@ def record_from_upload(t: Translator, data: bytes) -> dict[str, Any]:
     if not finished:
         raise ImportRefused(t("import.unfinished"))
     return record
+
+
+def analysis_from(
+    record: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """The record without its ``"analysis"``, that analysis if it is of this record's
+    moves, and whether the file held one that is not (of other moves, or unreadable)."""
+    if "analysis" not in record:
+        return record, None, False
+    bare = {key: value for key, value in record.items() if key != "analysis"}
+    try:
+        return bare, check_analysis(bare, record["analysis"]), False
+    except AnalysisError as err:
+        log.info("an imported analysis was refused: %s", err)
+        return bare, None, True
 
 
 def record_error_text(t: Translator, err: RecordError) -> str:

@@ -16,6 +16,7 @@ from ui.attrs import attrs
 from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import heading
+from ui.pages.analysis_panel import AnalysisPanel, AnalysisSource
 from ui.pages.score_chart import marker, score_race_options
 from ui.seat_names import seat_name, seat_names
 
@@ -29,7 +30,8 @@ class Replayer:
     """Step through a finished record: board, moves, scores and the score race.
 
     ``seat`` is the view shown first (None: the spectator's). With ``download_name``
-    the page offers the record as a JSON file of that name.
+    the page offers the record as a JSON file of that name. With ``analysis`` the page
+    shows the record's analysis (``ui/pages/analysis_panel.py``), or offers to ask for it.
     """
 
     def __init__(
@@ -39,8 +41,10 @@ class Replayer:
         *,
         seat: int | None,
         download_name: str | None = None,
+        analysis: AnalysisSource | None = None,
     ) -> None:
         self.t, self.record = t, record
+        self.panel = AnalysisPanel(self, analysis) if analysis is not None else None
         self.actions: list[list[Any]] = record["actions"]
         self.names: list[str] = seat_names(t, record["seats"])
         self.race = scores_by_ply(record)
@@ -58,6 +62,8 @@ class Replayer:
             with ui.column().classes("w-full md:w-80 gap-2 shrink-0"):
                 self._scores()
                 self._move_list()
+        if self.panel is not None:
+            self.panel.section()
         self.chart = ui.echart(
             score_race_options(
                 t, self.names, self.race, lower_is_better=self.lower_is_better, ply=self.ply
@@ -65,6 +71,8 @@ class Replayer:
         ).classes("w-full h-72")
         self.chart.props('data-testid="replay-chart"').mark("replay-chart")
         self.go(self.ply, redraw=True)
+        if self.panel is not None:
+            self.panel.start()
 
     # ------------------------------------------------------------------ layout
 
@@ -80,14 +88,24 @@ class Replayer:
                     icon="download",
                     on_click=lambda: self.download(download_name),
                 ).props('outline no-caps data-testid="replay-download"').mark("replay-download")
+                if self.panel is not None:
+                    self.panel.download_choice()
         winners = [self.names[s] for s, rank in enumerate(ranking) if rank == 1]
-        ui.label(
-            t("replay.players", names=" · ".join(self.names), winners=", ".join(winners))
-        ).classes("text-sm").props('data-testid="replay-players"')
+        if (self.record.get("result") or {}).get("ended") == "abandoned":  # nobody won
+            said = t("replay.abandoned", names=" · ".join(self.names))
+        else:
+            said = t("replay.players", names=" · ".join(self.names), winners=", ".join(winners))
+        ui.label(said).classes("text-sm").props('data-testid="replay-players"')
         for note in resignations(self.record):
             bot = t(f"bot.{note['bot']}") if t.has(f"bot.{note['bot']}") else note["bot"]
             by = seat_name(t, note["by"])
-            said = "replay.timed_out" if note.get("timed_out") is True else "replay.resigned"
+            said = (
+                "replay.timed_out"
+                if note["timed_out"]
+                else "replay.left"
+                if note["left"]
+                else "replay.resigned"
+            )
             ui.label(t(said, name=by, ply=note["ply"], bot=bot)).classes("text-sm cs-warn").props(
                 'data-testid="replay-resigned"'
             ).mark("replay-resigned")
@@ -137,6 +155,8 @@ class Replayer:
         self.slider.mark("replay-slider").classes("px-4")  # room for the label at either end
         self.move_text = ui.label().classes("text-sm").props('data-testid="replay-move"')
         self.move_text.mark("replay-move")
+        if self.panel is not None:
+            self.panel.better_line()
 
     def _scores(self) -> None:
         self.scores_title = ui.label().classes("text-sm font-semibold")
@@ -233,6 +253,8 @@ class Replayer:
         ui.run_javascript(SCROLL_TO_ITEM.replace("ID", str(self.items[target].id)))
         self.chart.options["series"][0]["markLine"] = marker(self.t, target)
         self.chart.update()
+        if self.panel is not None:
+            self.panel.follow(target)
 
     def _show_move(self, ply: int) -> None:
         if not ply:
@@ -250,8 +272,13 @@ class Replayer:
             label.set_text(_number(score))
 
     def download(self, filename: str) -> None:
-        """The record as a JSON file, byte for byte what ``/api/matches/<id>`` serves."""
-        ui.download.content(dumps(self.record).encode("utf-8"), filename, "application/json")
+        """The record as a JSON file, byte for byte what ``/api/matches/<id>`` serves (with
+        ``?analysis=1`` when the analysis is included)."""
+        record = self.record
+        analysis = self.panel.included() if self.panel is not None else None
+        if analysis is not None:
+            record = {**record, "analysis": analysis}
+        ui.download.content(dumps(record).encode("utf-8"), filename, "application/json")
 
 
 def resignations(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -266,6 +293,7 @@ def resignations(record: dict[str, Any]) -> list[dict[str, Any]]:
             "by": str(note.get("by") or record["seats"][note["seat"]]),
             "bot": str(note.get("bot") or "").removeprefix("bot:"),
             "timed_out": note.get("timed_out") is True,
+            "left": note.get("left") is True,
         }
         for note in notes
         if isinstance(note, dict)
