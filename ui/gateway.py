@@ -99,7 +99,11 @@ class Gateway:
         except RuntimeError as err:  # the pool was shut down meanwhile
             raise ShuttingDown() from err
         try:
-            return await asyncio.wait_for(future, self.timeout if timeout is None else timeout)
+            # asyncio.timeout, not wait_for: on Python 3.11, wait_for returns the result of a
+            # call that ended just as its caller was cancelled, and the cancellation is lost
+            # (a task stopped at shutdown would go on).
+            async with asyncio.timeout(self.timeout if timeout is None else timeout):
+                return await future
         except TimeoutError as err:
             log.error("storage call %s did not answer in time", _name(fn))
             raise StorageUnavailable() from err

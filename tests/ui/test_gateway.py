@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 
@@ -37,6 +38,23 @@ async def test_a_call_that_hangs_is_given_up_with_storage_unavailable(db: Engine
     with pytest.raises(StorageUnavailable):
         await gateway(hung)
     release.set()
+
+
+async def test_a_caller_cancelled_as_its_call_ends_is_cancelled_all_the_same(
+    db: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A task stopped (at shutdown) just as its storage call returned stops: the call's
+    result does not swallow the cancellation, as asyncio.wait_for's does on Python 3.11,
+    which left the replays' analyses running forever after their stop."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[int] = loop.create_future()
+    monkeypatch.setattr(loop, "run_in_executor", lambda _pool, _fn: answer)
+    caller = loop.create_task(Gateway(db).run(lambda: 0))
+    await asyncio.sleep(0)  # the caller now waits for the call
+    answer.set_result(1)  # the call ends ...
+    caller.cancel()  # ... and the caller is stopped before it heard of it
+    with pytest.raises(asyncio.CancelledError):
+        await caller
 
 
 async def test_an_unreachable_database_is_storage_unavailable() -> None:
