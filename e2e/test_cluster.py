@@ -27,12 +27,15 @@ from e2e.mixed import Played, act
 from e2e.online import (
     PLY_IN_WIRE,
     expect_ply,
+    invite_link,
     my_seat,
+    notifications,
     open_table,
     table_id,
     take_turn,
     whose_turn,
 )
+from e2e.test_clocks import join, open_timed_table
 
 
 @pytest.fixture(scope="module")
@@ -233,11 +236,82 @@ def test_a_bot_worker_killed_mid_think_still_moves_exactly_once(
     cluster.kill(thinking)
     expect_ply(ann, at + 1, timeout=60_000)
     assert cluster.plies(match_id) == at + 1  # stored once
-    other = "worker2" if thinking == "worker1" else "worker1"
-    assert re.search(rf"bot:{match_id}:{at}:", cluster.log(other)), "another worker ran it"
+    # Run again by another process: the other worker, or the killed one started again
+    # (the launcher restarts it within the 4 s its job's mark takes to lapse).
+    again = re.compile(rf"→ bot:{match_id}:{at}:[^\n]* try=[2-9]")
+    logs = cluster.log("worker1") + cluster.log("worker2")
+    assert again.search(logs), "the job was run again after the kill"
     ann.wait_for_function(CARAVAN_READY)
     take_turn(ann)  # the game goes on
     expect_ply(ann, at + 2, timeout=60_000)
+
+
+def timeout_notes(cluster: Cluster, match_id: str) -> list[dict[str, Any]]:
+    """The notes of seats given to a bot that the match's row holds in PostgreSQL."""
+    [(notes,)] = cluster.rows("SELECT notes FROM matches WHERE id = %s", match_id)
+    return list((notes or {}).get("resigned") or [])
+
+
+def test_a_deadline_fires_once_while_two_app_processes_run(
+    cluster: Cluster, person: Person
+) -> None:
+    """Ann (app1) and Bea (app2) at a real-time Caravan table of 10 s + 5 s a turn: both
+    processes hold the live table, look at its clocks and sweep the stored deadlines. One
+    plays, the other lets their time run out: the seat goes to a bot once, both pages say
+    so, and the game goes on with the bot, each move shown on both pages."""
+    ann, bea = person("app1"), person("app2")
+    match_id = open_timed_table(
+        ann, cluster.url, "Ann", "Real time: my own clock", minutes="0", seconds="10", increment="5"
+    )
+    join(bea, re.sub(r"^https?://[^/]+", cluster.url, invite_link(ann)), "Bea")
+    ann.get_by_test_id("board").wait_for()
+    assert [served_by(ann), served_by(bea)] == ["app1", "app2"]
+    pages = {my_seat(ann): ann, my_seat(bea): bea}
+    first = whose_turn(ann)
+    assert first is not None
+    pages[first].wait_for_function(CARAVAN_READY)
+    take_turn(pages[first])  # within its 10 s
+    late = 1 - first
+    winner, loser = pages[first], pages[late]
+    late_name = "Ann" if loser is ann else "Bea"
+    for page in (ann, bea):
+        expect_ply(page, 1)
+        expect(page.get_by_test_id(f"clock-{late}")).to_be_visible()
+    # Nobody moves for the late seat: its 10 s run out on both processes at once.
+    for page in (ann, bea):
+        chip = page.get_by_test_id(f"seat-{late}")
+        expect(chip).to_have_attribute("data-kind", "bot", timeout=30_000)
+        expect(chip).to_contain_text(f"Bot for {late_name}")
+        expect(page.get_by_test_id(f"clock-{late}")).to_have_count(0)
+    told = {
+        loser: "Your time ran out; a bot plays on for you.",
+        winner: f"{late_name} ran out of time; a bot plays on for them.",
+    }
+    for page, text in told.items():  # each page is told once (a notice lasts 10 s)
+        expect(page.locator(".q-notification__message").filter(has_text=text)).to_have_count(1)
+
+    # Stored once: one note, of that seat, timed out; one process says it stored it.
+    notes = timeout_notes(cluster, match_id)
+    assert [(n["seat"], n["ply"], n.get("timed_out")) for n in notes] == [(late, 1, True)], notes
+    [(kind, holder, name)] = cluster.rows(
+        "SELECT kind, holder, name FROM seats WHERE match_id = %s AND seat = %s", match_id, late
+    )
+    assert (kind, holder, name) == ("bot", "bot:normal", f"bot:normal for {late_name}")
+    said = f"table {match_id}: seat {late} ran out of time"
+    assert sum(cluster.log(app).count(said) for app in APPS) == 1
+
+    # The game goes on: the bot moves, then the player, then the bot, on both pages alike.
+    for made in (2, 3, 4):
+        if made == 3:
+            assert whose_turn(winner) == first
+            winner.wait_for_function(CARAVAN_READY)
+            take_turn(winner)
+        for page in (ann, bea):
+            expect_ply(page, made, timeout=60_000)
+    for page, text in told.items():
+        assert sum(text in shown for shown in notifications(page)) <= 1, notifications(page)
+    assert cluster.plies(match_id) == ply(ann) == ply(bea) == 4
+    assert timeout_notes(cluster, match_id) == notes
 
 
 def test_play_goes_on_through_a_redis_restart_and_every_page_catches_up(
