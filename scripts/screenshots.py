@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from e2e.server import Server
-from scripts.seed import FINISHED, LIVE, PASSWORD, PLAYER, WAITING, seed
+from scripts.seed import ANALYSED, FINISHED, LIVE, PASSWORD, PLAYER, WAITING, seed
 from ui.help.situations import SITUATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +69,10 @@ PAGES: tuple[Shot, ...] = (
     # The top of a finished game: the headline says who won and the final scores.
     Shot("end-headline", f"/table/{FINISHED[0].id}", settle=1.5),
     Shot("replay", f"/replay/{FINISHED[0].id}", settle=1.5),
+    # An analysed game: the evaluation graph, each move's label and the bot's choice.
+    Shot(
+        "replay-analysis", f"/replay/{ANALYSED}", settle=1.5, scroll="[data-testid=analysis-chart]"
+    ),
     Shot("history", "/history"),
     Shot("profile", f"/players/{PLAYER}"),
     Shot("account", "/account"),

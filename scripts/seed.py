@@ -1,4 +1,5 @@
-"""Realistic content for the screenshots: accounts, live games, finished games with ratings.
+"""Realistic content for the screenshots: accounts, live games, finished games with ratings,
+one of them analysed.
 
 Everything is stored through the repository functions the site itself uses, into a fresh
 database, before the site starts; the site then rebuilds the live tables from it. Moves come
@@ -15,15 +16,18 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
+from core import analysis
+from core.analysis import AnalysisBudget
 from core.bots import choose_action
 from core.engine import State
 from core.games import GAMES
 from core.record import new_record, result_of
 from core.table import BOT, HUMAN, OPEN, SeatInfo, TableSettings
-from storage import accounts, repo
+from storage import accounts, analyses, chat_lines, repo
 from storage.db import make_engine, migrate, session
 from storage.models import Match
 from storage.ratings import rate_match
+from ui.analysis_runner import seed_of
 from ui.auth.passwords import hash_password
 from ui.i18n import Translator
 
@@ -64,6 +68,9 @@ FINISHED = (
 )
 CHAT = (("bruno", "Good luck!"), (PLAYER, "Thanks, you too."))
 WAITING = "waiting-camping"  # a table of the lobby, waiting for a second player
+ANALYSED = "done-camping"  # its replay shows the analysis (a quick game to analyse)
+# Rounds only, no clock: the same analysis on every machine, in a few seconds.
+ANALYSIS_BUDGET = AnalysisBudget(seconds=None, rounds=16, candidates=4)
 
 
 def play(game: Game) -> tuple[State, list[tuple[int, str]]]:
@@ -128,7 +135,7 @@ def seed(database_url: str) -> None:
         store(engine, game, users, names)
     for who, text in CHAT:
         seat = LIVE[0].seats.index(who)
-        repo.add_chat(engine, match_id=LIVE[0].id, seat=seat, name=who, text=text)
+        chat_lines.add_chat(engine, match_id=LIVE[0].id, seat=seat, name=who, text=text)
     waiting = new_record("camping", 2, 31, None, ["chloe", ""])
     repo.create_match(
         engine,
@@ -138,8 +145,26 @@ def seed(database_url: str) -> None:
         user_ids=[users["chloe"], None],
         settings=TableSettings(host=users["chloe"], invite="waiting-invite"),
     )
+    analyse(engine, ANALYSED, users[PLAYER])
     _fix_dates(engine)
     engine.dispose()
+
+
+def analyse(engine: Engine, match_id: str, by: str) -> None:
+    """The finished match's analysis, asked for by ``by`` and run here at once, stored as
+    the site's runner stores one (ui/analysis_runner.py)."""
+    analyses.request(engine, match_id=match_id, by=by, auto=False, now=START)
+    claim = analyses.claim(engine, now=START, name="seed", auto=False)
+    record = repo.load_record(engine, match_id=match_id)
+    assert claim is not None and claim.match_id == match_id and record is not None
+    plies = analysis.analyse_plies(
+        record, 0, len(record["actions"]), budget=ANALYSIS_BUDGET, seed=seed_of(match_id)
+    )
+    analyses.save_progress(
+        engine, analysis_id=claim.id, runner=claim.runner, entries=plies, now=START
+    )
+    document = analysis.summarise(record, plies, ANALYSIS_BUDGET)
+    analyses.finish(engine, analysis_id=claim.id, runner=claim.runner, result=document, now=START)
 
 
 def _fix_dates(engine: Engine) -> None:
