@@ -13,14 +13,16 @@ import os
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
-from sqlalchemy import URL, Engine, make_url, text
+from sqlalchemy import URL, Engine, make_url
 from sqlalchemy.exc import OperationalError
 
 from storage.db import make_engine
+from tests.databases import scratch_database
 
 # NiceGUI keeps its storage in one folder a process, fixed when it is imported, and a page
 # test's end empties it: each test process gets a folder of its own, or one process's tests
@@ -38,21 +40,13 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 def postgres_url() -> Iterator[URL]:
     """A database of its own for this test session, on the PostgreSQL server."""
     server = make_url(os.environ.get("TEST_DATABASE_URL") or DEFAULT_SERVER)
-    admin = make_engine(server).execution_options(isolation_level="AUTOCOMMIT")
-    name = f"caravanserai_test_{uuid.uuid4().hex[:12]}"
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    except OperationalError as err:
-        admin.dispose()
-        where = f"{server.host}:{server.port or 5432}"
-        pytest.skip(f"PostgreSQL not reachable at {where}: {err.orig or err}")
-    try:
-        yield admin.url.set(database=name)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(scratch_database(server, "caravanserai_test"))
+        except OperationalError as err:
+            where = f"{server.host}:{server.port or 5432}"
+            pytest.skip(f"PostgreSQL not reachable at {where}: {err.orig or err}")
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,12 @@ from sqlalchemy import URL, Engine, inspect, text
 from sqlmodel import SQLModel
 
 from storage.db import DEFAULT_URL, database_url, make_engine, migrate
+from tests.databases import scratch_database
 
+ROOT = Path(__file__).resolve().parents[2]
+
+# The newest migration's revision: the one with the highest number (0001_initial.py …).
+LATEST = max(p.name[:4] for p in (ROOT / "storage/migrations/versions").glob("[0-9]*.py"))
 TABLES = {
     "users",
     "matches",
@@ -21,6 +26,10 @@ TABLES = {
     "chat_messages",
     "identities",
     "ratings",
+    "mail_addresses",
+    "mail_tokens",
+    "mail_outbox",
+    "analyses",
     "alembic_version",
 }
 
@@ -66,7 +75,7 @@ def test_migrations_create_every_table(blank_engine: Engine) -> None:
     migrate(blank_engine)
     assert set(inspect(blank_engine).get_table_names()) == TABLES
     with blank_engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == LATEST
 
 
 def test_migrating_again_changes_nothing(engine: Engine) -> None:
@@ -97,14 +106,10 @@ def test_processes_migrating_one_new_postgresql_database_together_all_succeed(
 ) -> None:
     """Several app processes started together on a new database (``make cluster``): each
     migrates in turn under an advisory lock instead of racing to create the schema."""
-    admin = make_engine(postgres_url).execution_options(isolation_level="AUTOCOMMIT")
-    name = f"{postgres_url.database}_together"
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
     errors: list[BaseException] = []
 
-    def start() -> None:
-        engine = make_engine(postgres_url.set(database=name))
+    def start(url: URL) -> None:
+        engine = make_engine(url)
         try:
             migrate(engine)
         except BaseException as err:  # noqa: BLE001 - every failure is reported below
@@ -112,14 +117,10 @@ def test_processes_migrating_one_new_postgresql_database_together_all_succeed(
         finally:
             engine.dispose()
 
-    try:
-        threads = [threading.Thread(target=start) for _ in range(4)]
+    with scratch_database(postgres_url, f"{postgres_url.database}_together") as url:
+        threads = [threading.Thread(target=start, args=(url,)) for _ in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
     assert errors == []

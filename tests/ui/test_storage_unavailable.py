@@ -13,8 +13,8 @@ import os
 import threading
 import time
 import urllib.request
-import uuid
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from sqlalchemy import URL, Connection, make_url, text
 
 from e2e.server import Server
 from storage.db import make_engine, migrate
+from tests.databases import scratch_database
 from tests.ui.test_auth import PASSWORD, browser, token
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, other_browser, take_seat
 from ui.gateway import Gateway, StorageUnavailable
@@ -37,24 +38,16 @@ LIMITS = {
 
 @pytest.fixture
 def database() -> Iterator[URL]:
-    admin = make_engine(make_url(os.environ.get("TEST_DATABASE_URL") or SERVER))
-    admin = admin.execution_options(isolation_level="AUTOCOMMIT")
-    name = f"caravanserai_hang_{uuid.uuid4().hex[:10]}"
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    except Exception as err:  # noqa: BLE001 - no server: the test cannot run here
-        pytest.skip(f"PostgreSQL not reachable: {err}")
-    url = admin.url.set(database=name)
-    engine = make_engine(url)
-    migrate(engine)
-    engine.dispose()
-    try:
+    server = make_url(os.environ.get("TEST_DATABASE_URL") or SERVER)
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(scratch_database(server, "caravanserai_hang"))
+        except Exception as err:  # noqa: BLE001 - no server: the test cannot run here
+            pytest.skip(f"PostgreSQL not reachable: {err}")
+        engine = make_engine(url)
+        migrate(engine)
+        engine.dispose()
         yield url
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.fixture
