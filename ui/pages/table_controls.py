@@ -12,6 +12,7 @@ from nicegui.events import ClickEventArguments, ValueChangeEventArguments
 from sqlalchemy.exc import SQLAlchemyError
 
 from core.table import TAKEOVER_BOT, Table, TableError
+from ui.attrs import attrs
 from ui.i18n import Translator
 from ui.live import LiveInfo
 from ui.pages.errors import refusal
@@ -30,6 +31,7 @@ class TableControls:
     controls: ui.row
     undo_box: ui.row | None
     undo_ply: int | None
+    rematch_button: ui.button | None  # once the game is over: Play again, then go to it
     held: list[int]
     own_seat: int | None
     ply: int
@@ -42,9 +44,12 @@ class TableControls:
 
     def _show_controls(self) -> None:
         """Resign while playing; a rematch once the game is over."""
+        table = self.table
+        if table.ended and not table.waiting and self._relabel_rematch():
+            return
         self.controls.clear()
         self.undo_box, self.undo_ply = None, None
-        table = self.table
+        self.rematch_button = None
         with self.controls:
             if table.waiting:
                 return
@@ -57,15 +62,24 @@ class TableControls:
                         'outline no-caps color=negative data-testid="resign"'
                     ).mark("resign")
                 return
-            if self.info.rematch:
-                ui.button(
-                    self.t("table.rematch_ready"),
-                    on_click=lambda: ui.navigate.to(f"/table/{self.info.rematch}"),
-                ).props('color=primary no-caps data-testid="rematch-go"').mark("rematch-go")
-            elif self._was_player():
-                ui.button(self.t("table.rematch"), on_click=self._rematch).props(
-                    'color=primary no-caps data-testid="rematch"'
-                ).mark("rematch")
+            if self.info.rematch or self._was_player():
+                self.rematch_button = ui.button(on_click=self._rematch).props(
+                    "color=primary no-caps"
+                )
+                self._relabel_rematch()
+
+    def _relabel_rematch(self) -> bool:
+        """Say on the rematch button whether the rematch is open yet ("Play again", then
+        "go to it"): the same button, so a click already on its way when the other player
+        opened the rematch still reaches it, and goes there. False when there is none."""
+        button = getattr(self, "rematch_button", None)
+        if button is None or button.is_deleted:
+            return False
+        ready = bool(self.info.rematch)
+        testid = "rematch-go" if ready else "rematch"
+        button.set_text(self.t("table.rematch_ready" if ready else "table.rematch"))
+        attrs(button, {"data-testid": testid}).mark(testid)
+        return True
 
     def _was_player(self) -> bool:
         """Whether this visitor played here (a player who resigned did too)."""
@@ -115,6 +129,7 @@ class TableControls:
         dialog.open()
 
     async def _rematch(self) -> None:
+        """Open the rematch, or go to it once it is open (whoever opened it)."""
         try:
             follow = await self.site.rematch(self.table, by=self.uid)
         except TableError as err:
