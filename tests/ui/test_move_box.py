@@ -17,6 +17,7 @@ from core.games import GAMES
 from core.games.caravan.cards import DECK
 from storage import repo
 from storage.db import make_engine
+from tests.ui.sites import until
 from ui.pages.move_box import LIMIT, examples, read, suggest
 
 HOT_SEAT = "A friend on this screen (hot seat)"
@@ -159,7 +160,9 @@ async def test_enter_plays_the_typed_move_and_clears_the_box(user: User) -> None
     press(user, "Enter")
     await user.should_see("Pass the device to")
     assert await stored_actions(user) == [single]
-    assert box(user).value == ""
+    # The box is emptied once the table has taken the move, which it tells the board (the
+    # hand-over shown) before the submission returns to the box.
+    await until(lambda: box(user).value == "")
     assert text_of(user, "move-error") == ""
     # Bea's hand is hidden: the box waits, read-only, and says why.
     assert box(user).props.get("readonly")
