@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS
 from e2e.server import Server
 from scripts.seed import ANALYSED, FINISHED, LIVE, PASSWORD, PLAYER, WAITING, seed
+from ui.boards import BOARDS
 from ui.help.situations import SITUATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,11 +59,12 @@ PAGES: tuple[Shot, ...] = (
         Shot(f"table-{g.game}", f"/table/{g.id}", True, settle=1.2 + (g.game == "pueblo"))
         for g in LIVE
     ),
-    # A visitor without a seat is a spectator: Caravan's board then comes as one shared frame.
+    # A visitor without a seat is a spectator: where the game draws its spectators' board
+    # as one shared frame (ui/pages/spectators.py), that frame is what they see.
     *(
         Shot(f"table-{g.game}-watching", f"/table/{g.id}", True, signed_out=True)
         for g in LIVE
-        if g.game == "caravan"
+        if BOARDS[g.game].spectator is not None
     ),
     Shot("table-waiting", f"/table/{WAITING}"),
     Shot("table-finished", f"/table/{FINISHED[0].id}", settle=1.5, scroll="[data-testid=result]"),

@@ -96,6 +96,8 @@ a.no-underline{text-decoration:none}
 border-left:4px solid var(--cs-accent)}
 .cs-now{background:#ffecb3;color:#2b2418}
 .body--dark .cs-now{background:#4a3b12;color:#f3ead8}
+/* A card in a spectators' frame is markup, not a QCard: it gets the dark card's colours here. */
+.body--dark .cs-frame-card{background:var(--q-dark);color:#fff}
 .cs-upload{width:100%;max-width:36rem;max-height:none;background:var(--cs-surface);
 color:var(--cs-ink);border:2px dashed color-mix(in srgb,var(--cs-accent) 55%,var(--cs-line));
 border-radius:12px}

@@ -14,9 +14,11 @@ from typing import Any
 
 from ui.boards.base import Board
 from ui.boards.camping.board import CampingBoard
+from ui.boards.camping.spectator import spectator_board as camping_spectator
 from ui.boards.caravan.board import CaravanBoard
 from ui.boards.caravan.spectator import spectator_board as caravan_spectator
 from ui.boards.feurio.board import FeurioBoard
+from ui.boards.feurio.spectator import spectator_board as feurio_spectator
 from ui.boards.offseason.board import OffSeasonBoard
 from ui.boards.pueblo.board import PuebloBoard
 from ui.i18n import Translator
@@ -39,8 +41,8 @@ class BoardSpec:
 
 BOARDS: dict[str, BoardSpec] = {
     "caravan": BoardSpec(board=CaravanBoard, spectator=caravan_spectator),
-    "camping": BoardSpec(board=CampingBoard, private=False),
-    "feurio": BoardSpec(board=FeurioBoard, private=False),
+    "camping": BoardSpec(board=CampingBoard, private=False, spectator=camping_spectator),
+    "feurio": BoardSpec(board=FeurioBoard, private=False, spectator=feurio_spectator),
     "pueblo": BoardSpec(board=PuebloBoard, private=False),
     "offseason": BoardSpec(board=OffSeasonBoard),
 }

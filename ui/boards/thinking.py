@@ -12,6 +12,7 @@ their own and without anything polling for them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
 
 from nicegui import ui
 
@@ -37,3 +38,28 @@ THINKING_CSS = ".cs-thinking{display:none !important}\n" + "".join(
     "{display:inline-flex !important}\n"
     for n in range(MAX_SEATS)
 )
+
+
+# Quasar's own spinner, drawn as its component draws it (the page already has its styles):
+# the mark in a spectators' frame, which is HTML rather than elements.
+SPINNER = (
+    '<svg class="q-spinner q-spinner-mat" width="{size}" height="{size}" viewBox="25 25 50 50" '
+    'aria-hidden="true"><circle class="path" cx="50" cy="50" r="20" fill="none" '
+    'stroke="currentColor" stroke-width="5" stroke-miterlimit="10"></circle></svg>'
+)
+
+
+def thinking_html(seat: int, words: str | None = None) -> str:
+    """A frame's mark for ``seat``, as :meth:`ui.boards.base.Board._thinking` makes it for a
+    board of elements: a small spinner, or a spinner and ``words`` ("thinking")."""
+    if words is None:
+        spinner = SPINNER.format(size="1em")
+        return (
+            f'<span class="cs-thinking" data-thinking="{seat}" data-testid="thinking-{seat}">'
+            f"{spinner}</span>"
+        )
+    return (
+        f'<div class="row items-center cs-thinking" style="gap:.25rem" data-thinking="{seat}"'
+        f' data-testid="thinking-{seat}">{SPINNER.format(size="1.5em")}'
+        f"<span>{escape(words)}</span></div>"
+    )

@@ -16,6 +16,7 @@ from core.games.camping.notation import PAIR_PHASES, is_step, split_place, split
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
+from ui.boards.camping import texts
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
 
 SQUARE_PHASES = ("token", "caravan")
@@ -71,8 +72,8 @@ class CampingBoard(Board):
     def _legend(self) -> None:
         t = self.t
         with ui.column().classes("gap-0 text-xs text-grey-8"):
-            for key in ("legend_pool", "legend_ice", "legend_pest", "legend_fence"):
-                ui.label(t(f"camping.{key}"))
+            for key in texts.LEGEND:
+                ui.label(t(key))
 
     # ----------------------------------------------------------------- updates
 
@@ -84,15 +85,12 @@ class CampingBoard(Board):
         view = self.view
         clicks = self._clicks() if self.active() else Clicks()
         self.picture.set_content(board_svg(view, clicks, self.t, self.names))
-        self.turn.set_text(self._prompt())
-        self.news.set_text(self._news())
+        self.turn.set_text(texts.prompt(self.t, self.names, view, self.my_turn(), self.selected))
+        self.news.set_text(texts.news(self.t, self.names, view))
         scores = view["scores"]
         for seat in self._scores:
             self._scores[seat].set_text(str(int(scores[seat])))
-            left = view["caravans_to_place"][seat]
-            self._extra[seat].set_text(
-                self.t.plural("camping.to_place", left) if left and view["phase"] != "over" else ""
-            )
+            self._extra[seat].set_text(texts.to_place(self.t, view, seat))
             current = view["current"] == seat
             self._rows[seat].classes(
                 add="cp-current" if current else "", remove="" if current else "cp-current"
@@ -161,45 +159,8 @@ class CampingBoard(Board):
 
     # ------------------------------------------------------------------ words
 
-    def _prompt(self) -> str:
-        t, view = self.t, self.view
-        phase = view["phase"]
-        if phase == "over":
-            return t("camping.over")
-        name = self.names[view["current"]]
-        if not self.my_turn():
-            return t(f"camping.waiting.{phase}", name=name)
-        if phase in PAIR_PHASES and self.selected:
-            return t(f"camping.prompt.{phase}_second", square=self.selected)
-        if phase == "move":
-            if self.selected:
-                return t("camping.prompt.move_to", square=self.selected)
-            return t.plural("camping.prompt.move", view["steps_left"])
-        if phase == "caravan":
-            return t.plural("camping.prompt.caravan", view["caravans_to_place"][view["current"]])
-        return t(f"camping.prompt.{phase}")
-
-    def _news(self) -> str:
-        last = self.view.get("last_turn")
-        if not last:
-            return ""
-        name = self.names[last["seat"]]
-        parts = [self.action_text(a) for a in last["actions"]]
-        text = self.t("camping.news", name=name, actions="; ".join(parts) or "—")
-        if last["auto"]:
-            text += " " + self.t.plural("camping.news_auto", len(last["auto"]))
-        return text
-
     def action_text(self, action: str) -> str:
-        t = self.t
-        word, _, where = action.partition(" ")
-        if word in ("pool", "token", "bungalow", "caravan"):
-            return t(f"camping.did.{word}", where=where)
-        if action == "stop":
-            return t("camping.did.stop")
-        if "|" in action:
-            return t("camping.did.fence", edge=action)
-        return t("camping.did.step", step=action.replace("-", " → "))
+        return texts.action_text(self.t, action)
 
     # ------------------------------------------------------------------ result
 

@@ -17,14 +17,8 @@ from typing import Any
 from ui.boards.caravan import texts
 from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
 from ui.boards.caravan.texts import how_hand_ended, match_so_far, summary_heads
+from ui.boards.thinking import thinking_html
 from ui.i18n import Translator
-
-# Quasar's own spinner, drawn as its component draws it (the page already has its styles).
-SPINNER = (
-    '<svg class="q-spinner q-spinner-mat" width="1.5em" height="1.5em" viewBox="25 25 50 50" '
-    'aria-hidden="true"><circle class="path" cx="50" cy="50" r="20" fill="none" '
-    'stroke="currentColor" stroke-width="5" stroke-miterlimit="10"></circle></svg>'
-)
 
 
 def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tuple[str, str]:
@@ -70,8 +64,7 @@ def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> s
         '<i class="q-icon notranslate material-icons text-xl" aria-hidden="true">'
         "person_outline</i>"
         + _text("div", "text-base font-semibold", names[seat], f"name-{seat}")
-        + f'<div class="row items-center cs-thinking" style="gap:.25rem" data-thinking="{seat}"'
-        f' data-testid="thinking-{seat}">{SPINNER}<span>{escape(t("thinking"))}</span></div>'
+        + thinking_html(seat, t("thinking"))
         + _text("div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}")
         + f'<div class="cv-backs">{backs_html(count)}</div>'
         '<div class="col-grow"></div>'
@@ -119,7 +112,8 @@ def _last_hand(t: Translator, names: list[str], view: dict[str, Any]) -> str:
             for key in ("collected", "bonus", "totals")
         )
     return (
-        '<div class="q-card w-full q-pa-md column" style="gap:.25rem" data-testid="last-hand">'
+        '<div class="q-card cs-frame-card w-full q-pa-md column" style="gap:.25rem"'
+        ' data-testid="last-hand">'
         + _text("div", "text-base font-semibold", t("summary.title", n=hand["hand"]))
         + _text("div", "text-sm", how_hand_ended(t, hand, names))
         + '<div class="cv-hand-grid">'

@@ -15,6 +15,7 @@ from core.games.feurio.notation import action_word, split_action
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
+from ui.boards.feurio import texts
 from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
 
 
@@ -57,9 +58,8 @@ class FeurioBoard(Board):
                     self._total_row(seat, thinking)
                 ui.separator()
                 with ui.column().classes("gap-0 text-xs text-grey-8"):
-                    for key in ("legend_heat", "legend_spaces", "legend_edges", "legend_zones"):
-                        ui.label(t(f"feurio.{key}"))
-                    ui.label(t("a11y.feurio.legend_marks"))
+                    for key in (*texts.LEGEND, texts.LEGEND_MARKS):
+                        ui.label(t(key))
 
     def _colour_row(self, colour: int) -> None:
         with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
@@ -95,21 +95,15 @@ class FeurioBoard(Board):
         mine = self.my_turn()
         clicks = self._clicks() if self.active() else Clicks()
         self.picture.set_content(forest_svg(view, clicks, t))
-        self.turn.set_text(self._prompt())
-        self.status.set_text(self._status())
-        self.news.set_text(self._news())
+        self.turn.set_text(texts.prompt(t, self.names, view, mine))
+        self.status.set_text(texts.status(t, view))
+        self.news.set_text(texts.news(t, self.names, view))
         for colour, (row, name, hand) in self._rows.items():
-            info = view["colours"][colour]
-            if info.get("neutral"):
-                name.set_text(t("feurio.neutral_colour", colour=t(f"feurio.colour.{colour}")))
-                self._scores[colour].set_text("—")
-            else:
-                owner = self.names[info["seat"]]
-                you = f" ({t('you')})" if info["seat"] == self.seat else ""
-                name.set_text(f"{t(f'feurio.colour.{colour}')} · {owner}{you}")
-                self._scores[colour].set_text(str(int(info["score"])))
-            hand.set_text(t.plural("feurio.in_hand", info["in_hand"]))
-            current = view["current_colour"] == colour and view["phase"] != "over"
+            name_text, hand_text, score = texts.colour_texts(t, self.names, view, colour, self.seat)
+            name.set_text(name_text)
+            hand.set_text(hand_text)
+            self._scores[colour].set_text(score)
+            current = texts.is_current(view, colour)
             row.classes(add="cp-current" if current else "", remove="" if current else "cp-current")
         for seat, label in self._totals.items():
             label.set_text(str(int(view["scores"][seat])))
@@ -149,53 +143,6 @@ class FeurioBoard(Board):
 
     # ------------------------------------------------------------------ words
 
-    def _colour_name(self, colour: int | None) -> str:
-        return "" if colour is None else self.t(f"feurio.colour.{colour}")
-
-    def _prompt(self) -> str:
-        t, view = self.t, self.view
-        phase = view["phase"]
-        if phase == "over":
-            return t("feurio.over")
-        colour = self._colour_name(view["current_colour"])
-        if not self.my_turn():
-            return t("feurio.waiting", name=self.names[view["current"]], colour=colour)
-        if phase == "lay":
-            return t("feurio.prompt.lay", value=view["drawn"], colour=colour)
-        placing = view.get("placing")
-        if placing and placing.get("placed"):
-            return t.plural("feurio.prompt.more", placing["left"], cell=placing["cell"])
-        return t("feurio.prompt.men", colour=colour)
-
-    def _status(self) -> str:
-        view = self.view
-        text = self.t.plural("feurio.stack", view["stack"])
-        if view.get("drawn") is not None and view["phase"] == "lay":
-            text += " · " + self.t("feurio.drawn", value=view["drawn"])
-        return text
-
-    def _news(self) -> str:
-        last = self.view.get("last_turn")
-        if not last:
-            return ""
-        t = self.t
-        parts = []
-        if last.get("laid"):
-            key = "feurio.did.break" if last.get("firebreak") else "feurio.did.lay"
-            parts.append(t(key, value=last.get("drawn"), cell=last["laid"]))
-        placed = sum(last.get("men") or [])
-        if placed:
-            parts.append(t.plural("feurio.did.men", placed, cell=last.get("on")))
-        elif last.get("passed") or not placed:
-            parts.append(t("feurio.did.pass"))
-        name = self.names[last["seat"]]
-        return t(
-            "feurio.news",
-            name=name,
-            colour=self._colour_name(last["colour"]),
-            actions=self.t("list.semicolon").join(parts),
-        )
-
     def action_text(self, action: str) -> str:
         word, cell = split_action(action)
         if word in ("lay", "break", "man", "neutral"):
@@ -219,7 +166,7 @@ class FeurioBoard(Board):
         return t(
             "feurio.step.auto" if step.get("auto") else "feurio.step",
             name=self.names[step["seat"]],
-            colour=self._colour_name(step["colour"]),
+            colour=texts.colour_name(t, step["colour"]),
             action=action,
         )
 
