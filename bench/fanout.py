@@ -3,7 +3,8 @@
 For each viewer count ``N`` a fresh server is started as a subprocess
 (:mod:`bench.fanout_server`: a new SQLite database in a temporary directory, which is also
 its working directory, a free port on 127.0.0.1, ``CARAVANSERAI_BOT_PAUSE`` from
-``--pause``). It opens ONE Caravan table for two random bots, and ``N`` simulated browsers
+``--pause``). It opens ONE table of ``--game`` (Caravan by default) for random bots (two,
+or the game's fewest players), and ``N`` simulated browsers
 watch that one table as spectators. Each speaks NiceGUI's own protocol as the browser does
 (``static/nicegui.js``): GET ``/table/<id>`` with its own cookie jar, read the client id,
 the next message id and the elements from the page, connect Socket.IO over a websocket at
@@ -17,10 +18,11 @@ out and the next ``--moves`` are timed.
 Latency: the server notes ``time.time()`` when a move is applied, before any page is told
 (a table listener subscribed first); a viewer notes ``time.time()`` when a message brings
 the board to that ply or beyond: an ``update`` setting the board's ``data-ply`` prop, or the
-``cs_frame`` message that brings every spectator of a Caravan table the board of the new
-position at once (``ui/pages/spectators.py``). NiceGUI sends only the latest state of an
-element, so a viewer far behind may skip a ply: it then counts as receiving the skipped
-plies when it catches up; "skipped" says how often. Per move: the
+``cs_frame`` message that brings every spectator of a table the board of the new position
+at once, for the games whose spectators share frames (``ui/pages/spectators.py``). NiceGUI
+sends only the latest state of an element, so a viewer far behind may skip a ply: it then
+counts as receiving the skipped plies when it catches up; "skipped" says how often. Per
+move: the
 delay to the LAST viewer and to the median viewer; printed as p50 and p95 over the moves.
 A move some viewer never showed before the run stopped (``--limit`` seconds after the
 first move) has no last-viewer delay: it is counted apart, with the share of (viewer,
@@ -36,6 +38,7 @@ counter every ``--tick`` seconds (``fanout_server --floor``), on a fresh server 
 ratio table / floor says what the site adds to NiceGUI's own cost.
 
     .venv/bin/python -m bench.fanout --viewers 100,300,1000 --moves 30 --markdown
+    .venv/bin/python -m bench.fanout --game feurio --viewers 300 --markdown
 
 The viewers all run in this one process, on the same machine as the server: their CPU
 time is reported ("client CPU") so that a saturated client side can be told from a slow
@@ -291,6 +294,7 @@ class Server:
             CARAVANSERAI_BOT_PAUSE=str(self.args.pause),
         )
         command = [sys.executable, "-m", "bench.fanout_server", "--hands", str(self.args.hands)]
+        command += ["--game", self.args.game]
         command += ["--tick", str(self.args.tick)] + (["--floor"] if self.floor else [])
         self.log = open(Path(self.tmp.name) / "server.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
@@ -398,7 +402,7 @@ def quantile(values: list[float], q: float) -> float:
 
 async def measure(floor: bool, n: int, args: argparse.Namespace) -> Run:
     """One fresh server, ``n`` viewers of one page, ``args.moves`` moves (or ticks)."""
-    run = Run("floor" if floor else "table", n)
+    run = Run("floor" if floor else args.game, n)
     load_before = os.getloadavg()[0]
     async with Server(floor, args) as server:
         if floor:
@@ -565,7 +569,7 @@ def ratios(runs: list[Run]) -> list[tuple[int, float, float, float, float]]:
     """Per viewer count, table / floor: last viewer p50 and p95, CPU per move, RSS / viewer."""
     out = []
     for n in sorted({run.viewers for run in runs}):
-        table = next((r for r in runs if r.viewers == n and r.page == "table"), None)
+        table = next((r for r in runs if r.viewers == n and r.page != "floor"), None)
         floor = next((r for r in runs if r.viewers == n and r.page == "floor"), None)
         if table and floor and table.last and floor.last:
             out.append(
@@ -598,6 +602,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--moves", type=int, default=30, help="moves (or ticks) measured per run")
     parser.add_argument("--pages", default="table,floor", help="table, floor or both")
     parser.add_argument("--pause", type=float, default=0.3, help="CARAVANSERAI_BOT_PAUSE")
+    parser.add_argument("--game", default="caravan", help="the game the bots play (a game id)")
     parser.add_argument("--hands", type=int, default=5, help="hands of the Caravan match (1-9)")
     parser.add_argument("--warmup", type=int, default=2, help="first moves left out")
     parser.add_argument("--tick", type=float, default=0.5, help="floor: seconds between updates")

@@ -5,8 +5,9 @@ directory, with ``DATABASE_URL`` (a fresh SQLite file), ``PORT`` and
 ``CARAVANSERAI_BOT_PAUSE`` set.
 
 - Table mode (default): the whole site, built by ``ui.app.build()`` and served as
-  ``ui.app.main()`` serves it. ``POST /bench/table`` opens a Caravan table for two random
-  bots (``--hands`` hands, so that moves keep coming) and returns its id; viewers then
+  ``ui.app.main()`` serves it. ``POST /bench/table`` opens a table of ``--game`` for random
+  bots (two, or the game's fewest players; a Caravan match of ``--hands`` hands, so that
+  moves keep coming) and returns its id; viewers then
   watch ``/table/<id>`` as spectators. The bots are held back until ``POST /bench/go``
   (the site's ``BotRunner.watch`` is called then rather than when the table opens), so
   that all viewers can be connected before the first move. Every applied move's time
@@ -40,6 +41,7 @@ from typing import Any
 
 from nicegui import Client, app, background_tasks, run, ui
 
+from core.games import GAMES
 from core.table import BOT, Move, SeatInfo, Table
 
 MOVES: dict[str, dict[int, float]] = {}
@@ -76,8 +78,9 @@ def probes() -> None:
         return {"started": started}
 
 
-def table_mode(hands: int) -> None:
-    """The real site, plus an endpoint that opens a table of two random bots."""
+def table_mode(game: str, hands: int) -> None:
+    """The real site, plus an endpoint that opens a ``game`` table of random bots (two, or
+    the game's fewest players), with its default options (Caravan: ``hands`` hands)."""
     from ui.app import build  # the site's own entry point, untouched
 
     site = build()
@@ -90,11 +93,12 @@ def table_mode(hands: int) -> None:
         held: list[Table] = []
         site.bots.watch = held.append  # type: ignore[method-assign]  # the bots wait for go
         try:
+            players = max(2, GAMES[game].min_players)
             table = await site.create_table(
-                game="caravan",
-                options={"hands": hands},
-                seats=[SeatInfo(BOT, "bot:random", "A"), SeatInfo(BOT, "bot:random", "B")],
-                user_ids=[None, None],
+                game=game,
+                options={"hands": hands} if game == "caravan" else {},
+                seats=[SeatInfo(BOT, "bot:random", "ABCDEFGH"[n]) for n in range(players)],
+                user_ids=[None] * players,
             )
         finally:
             del site.bots.watch
@@ -140,6 +144,7 @@ def floor_mode(tick: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--floor", action="store_true", help="serve the bare floor page")
+    parser.add_argument("--game", default="caravan", choices=sorted(GAMES), help="the game")
     parser.add_argument("--hands", type=int, default=5, help="hands of each Caravan match (1-9)")
     parser.add_argument("--tick", type=float, default=0.5, help="floor: seconds between ticks")
     args = parser.parse_args()
@@ -155,7 +160,7 @@ def main() -> None:
     if args.floor:
         floor_mode(args.tick)
     else:
-        table_mode(args.hands)
+        table_mode(args.game, args.hands)
         run.process_pool_start_method = "spawn"  # as ui.app.main()
     ui.run(
         host="127.0.0.1",
