@@ -98,6 +98,11 @@ border-left:4px solid var(--cs-accent)}
 .body--dark .cs-now{background:#4a3b12;color:#f3ead8}
 /* A card in a spectators' frame is markup, not a QCard: it gets the dark card's colours here. */
 .body--dark .cs-frame-card{background:var(--q-dark);color:#fff}
+/* A collapsed list in a spectators' frame (a <details>), with the expansion's arrow. */
+.cs-details summary{cursor:pointer;list-style:none;padding:.25rem 0}
+.cs-details summary::-webkit-details-marker{display:none}
+.cs-details summary::after{content:"\\25BE";margin-left:.5rem}
+.cs-details[open] summary::after{content:"\\25B4"}
 .cs-upload{width:100%;max-width:36rem;max-height:none;background:var(--cs-surface);
 color:var(--cs-ink);border:2px dashed color-mix(in srgb,var(--cs-accent) 55%,var(--cs-line));
 border-radius:12px}

@@ -18,12 +18,12 @@ import pytest
 
 from core.engine import IllegalAction, State
 from core.games import GAMES
+from core.games.offseason.notation import type_word
 from core.notation import LANGUAGES
 from core.table import TableError
 from ui.boards.camping import svg as camping_svg
 from ui.boards.caravan.cards import card_html
 from ui.boards.feurio.svg import target_name
-from ui.boards.offseason import board as offseason_board
 from ui.boards.offseason.art import card_svg
 from ui.boards.offseason.words import card_name
 from ui.boards.pueblo import top as pueblo_top
@@ -122,7 +122,7 @@ def _offseason(t: Translator, state: State, seat: int, action: str) -> str:
     """A goods type by the word the board names it with, a card by its picture's name."""
     words = action.split(" ")
     if words[0] == "load":
-        return f"load {offseason_board.type_word(words[1], t.lang)} {words[2]}"
+        return f"load {type_word(words[1], t.lang)} {words[2]}"
     if words[0] in ("sell", "discard") and len(words) == 2:
         return f"{words[0]} " + "+".join(_goods(t, code) for code in words[1].split("+"))
     return action

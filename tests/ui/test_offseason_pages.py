@@ -16,6 +16,7 @@ from nicegui.testing import User
 
 from core.games import GAMES
 from tests.ui.patience import handled
+from tests.ui.test_spectator_feed import stage
 from ui.bot_runner import BotRunner
 
 SEED = 2  # three players: round 1 is a standard sealed bid
@@ -124,8 +125,11 @@ async def test_a_bid_waits_for_the_others_and_is_shown_to_nobody_else(
         watcher = User(other_browser)
         await watcher.open(user.back_history[-1])
         await watcher.should_see("You are watching")
-        await watcher.should_see("Sealed bids: waiting for 2 players…")
-        seen = html_of(watcher, "os-auction")
+        # A spectator is shown the frame all spectators share, drawn from view(None).
+        frame = stage(watcher).frame
+        assert "Sealed bids: waiting for 2 players…" in frame["said"]
+        seen = frame["html"]
+        assert 'data-testid="os-auction"' in seen
         assert 'data-testid="has-bid-0" data-done="true"' in seen
         assert "my-bid" not in seen and "data-bid" not in seen
         assert marked(watcher, "bid-") == set()

@@ -85,6 +85,17 @@ def replay(game: str, players: int, seed: int, ply: int) -> dict:  # type: ignor
     return state.view(None)
 
 
+def shown(element: ui.element) -> bool:
+    """Whether ``element`` and every element it sits in are visible."""
+    while True:
+        if not element.visible:
+            return False
+        slot = element.parent_slot
+        if slot is None:
+            return True
+        element = slot.parent
+
+
 @pytest.mark.parametrize("game", FRAMED)
 def test_a_frame_of_every_position_is_whole_markup_and_escapes_the_names(game: str) -> None:
     rules = GAMES[game]
@@ -129,7 +140,7 @@ async def test_a_frame_says_what_a_spectators_board_of_elements_says(user: User,
                 text = getattr(element, "text", "")
                 if not testid or not text or not isinstance(element, ui.label):
                     continue
-                if not element.visible:
+                if not shown(element):
                     continue
                 assert testid in framed, f"{game} ply {ply} ({lang}): no {testid} in the frame"
                 assert " ".join(framed[testid].split()) == " ".join(text.split()), (

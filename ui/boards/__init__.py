@@ -20,6 +20,7 @@ from ui.boards.caravan.spectator import spectator_board as caravan_spectator
 from ui.boards.feurio.board import FeurioBoard
 from ui.boards.feurio.spectator import spectator_board as feurio_spectator
 from ui.boards.offseason.board import OffSeasonBoard
+from ui.boards.offseason.spectator import spectator_board as offseason_spectator
 from ui.boards.pueblo.board import PuebloBoard
 from ui.i18n import Translator
 
@@ -44,5 +45,5 @@ BOARDS: dict[str, BoardSpec] = {
     "camping": BoardSpec(board=CampingBoard, private=False, spectator=camping_spectator),
     "feurio": BoardSpec(board=FeurioBoard, private=False, spectator=feurio_spectator),
     "pueblo": BoardSpec(board=PuebloBoard, private=False),
-    "offseason": BoardSpec(board=OffSeasonBoard),
+    "offseason": BoardSpec(board=OffSeasonBoard, spectator=offseason_spectator),
 }

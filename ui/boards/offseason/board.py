@@ -21,9 +21,9 @@ from uuid import uuid4
 from nicegui import ui
 
 from core.games.offseason import notation
-from core.games.offseason.notation import type_word
 from ui.attrs import attrs
 from ui.boards.base import Board
+from ui.boards.offseason import texts
 from ui.boards.offseason.art import marker_svg
 from ui.boards.offseason.lots import can_add, lot_action, lot_price
 from ui.boards.offseason.markup import (
@@ -37,7 +37,7 @@ from ui.boards.offseason.markup import (
     pending_html,
     status_html,
 )
-from ui.boards.offseason.words import POWER_WORDS, action_text, cards_text, event_text
+from ui.boards.offseason.words import POWER_WORDS, action_text, cards_text
 from ui.i18n import Translator
 
 
@@ -50,9 +50,6 @@ class SeatRow:
     coins: ui.html
     note: ui.label
     camels: ui.html
-
-
-NEWS_EVENTS = 6
 
 
 class OffSeasonBoard(Board):
@@ -139,8 +136,8 @@ class OffSeasonBoard(Board):
             log.props('dense data-testid="log-open"')
             self.log = ui.html("", sanitize=False).props('data-testid="log"')
         with ui.column().classes("gap-0 text-xs text-grey-8"):
-            for key in ("legend_coins", "legend_danger", "legend_backs"):
-                ui.label(t(f"offseason.{key}"))
+            for key in texts.LEGEND:
+                ui.label(t(key))
 
     # ----------------------------------------------------------------- updates
 
@@ -169,7 +166,7 @@ class OffSeasonBoard(Board):
         self._controls()
         for seat in range(view["players"]):
             self._seat(seat)
-        self.news.set_text(self._news())
+        self.news.set_text(texts.news(t, names, view))
         self.log.set_content(log_html(t, names, view))
 
     def _camel_step(self) -> bool:
@@ -324,14 +321,7 @@ class OffSeasonBoard(Board):
         caravan = view["caravans"][seat]
         marker.set_content(marker_svg(t("offseason.holder")) if view["holder"] == seat else "")
         coins.set_content(coins_html(t, caravan["coins"]))
-        notes = []
-        if caravan["tokens"]:
-            notes.append(t.plural("offseason.tokens", caravan["tokens"]))
-        auction = view["auction"]
-        if auction["has_bid"] is not None:
-            done = auction["has_bid"][seat]
-            notes.append(t("offseason.has_bid") if done else t("offseason.choosing"))
-        note.set_text(" · ".join(notes))
+        note.set_text(texts.seat_note(t, view, seat))
         moving = seat in view["to_move"]
         row.classes(add="cp-current" if moving else "", remove="" if moving else "cp-current")
         parts.camels.set_content(camels_html(t, seat, caravan))
@@ -339,31 +329,9 @@ class OffSeasonBoard(Board):
     # ----------------------------------------------------------------- words
 
     def _prompt(self) -> str:
-        t, view = self.t, self.view
-        phase, step = view["phase"], view.get("step")
-        if phase == "over":
-            return t("offseason.over")
-        auction = view["auction"]
-        if step == "bid":
-            waiting = [s for s, done in enumerate(auction["has_bid"] or []) if not done]
-            if self.my_turn():
-                return t("offseason.prompt.bid", auction=t(f"offseason.auction.{auction['type']}"))
-            if auction["my_bid"] is not None:
-                return t.plural("offseason.waiting_for", len(waiting), amount=auction["my_bid"])
-            return t.plural("offseason.waiting_bids", len(waiting))
-        if not self.my_turn():
-            name = self.names[view["current"]] if view["current"] is not None else "?"
-            return t(f"offseason.waiting.{step}", name=name)
-        if phase == "tiebreak":
-            return t("offseason.prompt.tiebreak")
-        if step == "power":
-            return t(f"offseason.prompt.power.{(view.get('turn') or {}).get('power')}")
-        if step == "sell" and view["last_round"]:
-            return t("offseason.prompt.sell_last")
-        if step == "load":
-            kind = self._load_kind()
-            return t("offseason.prompt.load", type=type_word(kind, t.lang) if kind else "")
-        return t(f"offseason.prompt.{step}")
+        mine = self.my_turn()
+        kind = self._load_kind() if mine and self.view.get("step") == "load" else None
+        return texts.prompt(self.t, self.names, self.view, mine, kind)
 
     def _hint(self) -> str:
         t, view = self.t, self.view
@@ -381,19 +349,6 @@ class OffSeasonBoard(Board):
         if step in ("choose", "discard", "saddle", "sell"):
             return t(f"offseason.hint.{step}")
         return ""
-
-    def _news(self) -> str:
-        last = self.view.get("last_turn")
-        if not last:
-            return ""
-        texts = [event_text(self.t, self.names, e) for e in last["events"][:NEWS_EVENTS]]
-        if len(last["events"]) > NEWS_EVENTS:
-            texts.append("…")
-        if not texts and last["action"] is not None:  # e.g. no +1 token placed
-            name = self.names[last["seat"]]
-            action = action_text(self.t, last["action"])
-            texts.append(self.t("offseason.news_action", name=name, action=action))
-        return self.t("offseason.news", text=" ".join(texts))
 
     def action_text(self, action: str) -> str:
         return action_text(self.t, action)
