@@ -36,6 +36,7 @@ import functools
 import logging
 import os
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -69,6 +70,26 @@ def probes() -> None:
     @app.get("/bench/memory")
     async def memory() -> dict[str, int]:
         return {"rss": rss_bytes(), "clients": len(Client.instances)}
+
+    @app.get("/bench/pages")
+    async def pages() -> list[dict[str, Any]]:
+        """What each page this server holds keeps (``bench.page_build``): its elements by
+        kind, their event listeners, their props and the messages in its outbox."""
+        out = []
+        for client in list(Client.instances.values()):
+            elements = list(client.elements.values())
+            kinds = Counter(type(e).__name__ for e in elements)
+            out.append(
+                {
+                    "path": str(getattr(client.page, "path", "")),
+                    "elements": len(elements),
+                    "listeners": sum(len(e._event_listeners) for e in elements),
+                    "props": sum(len(e.props) for e in elements),
+                    "kinds": dict(kinds.most_common(6)),
+                    "outbox": len(client.outbox.updates) + len(client.outbox.messages),
+                }
+            )
+        return out
 
     @app.post("/bench/go")
     async def go() -> dict[str, int]:
