@@ -11,8 +11,13 @@ import random
 
 from playwright.sync_api import Page
 
-# The page waits for this visitor: a result, or something to click.
-READY = """() => !!document.querySelector('[data-testid=result], [data-click]')"""
+# The page waits for this visitor: a result, something to click on the board, or the Stop
+# button alone (every caravan of theirs and the pest fenced in: stopping is all that is left).
+READY = """() => {
+  if (document.querySelector('[data-testid=result], [data-click]')) return true;
+  const stop = document.querySelector('[data-testid=stop]');
+  return !!stop && stop.offsetParent !== null && !stop.disabled;
+}"""
 PLY_AFTER = "n => Number(document.querySelector('[data-testid=board]').dataset.ply) > n"
 
 
@@ -52,12 +57,12 @@ def take_turn(page: Page, rng: random.Random) -> None:
     before = ply(page)
     acts = _clicks(page, "act:")
     phase = page.get_by_test_id("board").get_attribute("data-phase")
-    if phase == "move" and (not acts) and rng.random() < 0.4:
+    choices = _clicks(page, "sel:")
+    if phase == "move" and not acts and (not choices or rng.random() < 0.4):
         page.get_by_test_id("stop").click()
     elif acts:
         page.get_by_test_id(rng.choice(acts)).click()
     else:
-        choices = _clicks(page, "sel:")
         page.get_by_test_id(rng.choice(choices)).click()
         page.wait_for_selector('[data-click^="act:"]')
         page.get_by_test_id(rng.choice(_clicks(page, "act:"))).click()

@@ -85,7 +85,9 @@ class CampingBoard(Board):
         view = self.view
         clicks = self._clicks() if self.active() else Clicks()
         self.picture.set_content(board_svg(view, clicks, self.t, self.names))
-        self.turn.set_text(texts.prompt(self.t, self.names, view, self.my_turn(), self.selected))
+        can_step = any(is_step(action) for action in self.legal)
+        prompt = texts.prompt(self.t, self.names, view, self.my_turn(), self.selected, can_step)
+        self.turn.set_text(prompt)
         self.news.set_text(texts.news(self.t, self.names, view))
         scores = view["scores"]
         for seat in self._scores:

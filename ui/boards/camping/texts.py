@@ -17,10 +17,16 @@ LEGEND = (
 
 
 def prompt(
-    t: Translator, names: list[str], view: dict[str, Any], mine: bool, selected: str | None = None
+    t: Translator,
+    names: list[str],
+    view: dict[str, Any],
+    mine: bool,
+    selected: str | None = None,
+    can_step: bool = True,
 ) -> str:
     """The turn line: whose turn it is, or what the seat shown (``mine``) is to do, a
-    piece ``selected`` first where a move takes two clicks."""
+    piece ``selected`` first where a move takes two clicks; ``can_step`` False when no
+    caravan of the mover and no pest may step (then only stopping is left)."""
     phase = view["phase"]
     if phase == "over":
         return t("camping.over")
@@ -32,6 +38,8 @@ def prompt(
     if phase == "move":
         if selected:
             return t("camping.prompt.move_to", square=selected)
+        if not can_step:
+            return t("camping.prompt.move_blocked")
         return t.plural("camping.prompt.move", view["steps_left"])
     if phase == "caravan":
         return t.plural("camping.prompt.caravan", view["caravans_to_place"][view["current"]])
