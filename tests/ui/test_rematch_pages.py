@@ -45,3 +45,24 @@ async def test_a_play_again_click_arriving_after_the_rematch_opened_still_goes_t
         UserInteraction(user, {clicked}, None).click()  # her click arrives
         await user.should_see(marker="resign")
         assert user.back_history[-1] == rematch
+
+
+async def test_a_resignation_confirmed_while_the_other_player_resigns_is_not_lost(
+    user: User,
+) -> None:
+    """Ann's confirmation is on its way when Bea's resignation reaches her page: the
+    controls it was in must still be there, or the server drops it and Ann plays on."""
+    path = await open_waiting_table(user, OPEN_SEAT)
+    async with other_browser() as bea:
+        await take_seat(bea, path, "Bea")
+        await user.should_see(marker="resign")
+        user.find(marker="resign").click()
+        (confirm,) = user.find(marker="resign-yes").elements  # Ann's click is on its way
+        assert isinstance(confirm, ui.button)
+
+        await resign(bea)  # Bea's resignation is heard first
+        await user.should_see("Bot for Bea")  # her seat went to a bot
+
+        assert not confirm.is_deleted, "the confirmation Ann's click is on its way to is gone"
+        UserInteraction(user, {confirm}, None).click()  # her click arrives
+        await user.should_see(marker="rematch")  # every person resigned: the game ended

@@ -194,6 +194,7 @@ class TableView(TableControls):
             self.board_box.clear()
             self.waiting_box.clear()
             self.controls.clear()
+            self.controls_offer = None  # nothing is offered any more
             with self.waiting_box:
                 ui.label(self.t(f"table.{event}")).classes("text-xl").props(
                     'data-testid="cancelled" role="alert"'

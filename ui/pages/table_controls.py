@@ -43,10 +43,21 @@ class TableControls:
         raise NotImplementedError
 
     def _show_controls(self) -> None:
-        """Resign while playing; a rematch once the game is over."""
+        """Resign while playing; a rematch once the game is over.
+
+        The controls are built again only when what they offer changes: a click (on
+        Resign, its confirmation or the rematch) may be on its way to them while another
+        player's move or seat change is heard, and the server drops a click whose element
+        is gone."""
         table = self.table
         if table.ended and not table.waiting and self._relabel_rematch():
             return
+        resigns = self.own_seat is not None and not table.seats[self.own_seat].is_bot
+        offered = ("waiting",) if table.waiting else (table.ended, tuple(self.held), resigns)
+        if offered == getattr(self, "controls_offer", None) and not table.ended:
+            self._show_undo()
+            return
+        self.controls_offer: tuple[object, ...] | None = offered
         self.controls.clear()
         self.undo_box, self.undo_ply = None, None
         self.rematch_button = None
@@ -57,7 +68,7 @@ class TableControls:
                 if self.held:
                     self.undo_box = ui.row().classes("items-center")
                     self._show_undo()
-                if self.own_seat is not None and not table.seats[self.own_seat].is_bot:
+                if resigns:
                     ui.button(self.t("table.resign"), on_click=self._confirm_resign).props(
                         'outline no-caps color=negative data-testid="resign"'
                     ).mark("resign")
