@@ -345,18 +345,6 @@ def test_the_budget_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) 
     assert budget_from_environment().rounds == AnalysisBudget().rounds
 
 
-def engine_written() -> bool:
-    record = {"game": "caravan", "players": 2, "seed": 1, "options": {}, "actions": []}
-    try:
-        analysis.analyse_plies(record, 0, 0, budget=AnalysisBudget(0.01, 1), seed=0)
-    except NotImplementedError:
-        return False
-    except Exception:
-        return True
-    return True
-
-
-@pytest.mark.skipif(not engine_written(), reason="core.analysis.analyse_plies is not written yet")
 async def test_the_real_engine_analyses_a_whole_game_on_a_tiny_budget(
     site: Site, monkeypatch: pytest.MonkeyPatch
 ) -> None:
