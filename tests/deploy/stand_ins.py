@@ -1,5 +1,6 @@
 """Stand-ins for the balancer tests: free ports, a wait on a condition with a deadline, a
-small HTTP server standing in for an app (``/readyz`` answers 200 and its name), and the
+small HTTP server standing in for an app (``/readyz`` answers 200 and its name; it may
+instead hang up on the requests it reads, as an app stopping mid-request does), and the
 description of an HAProxy running in front of two of them (conftest.py starts it)."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import http.server
 import json
+import socket
 import subprocess
 import threading
 import time
@@ -27,17 +29,33 @@ def until(condition: Callable[[], bool], deadline: float, what: str) -> None:
 
 
 class StandIn:
-    """A stand-in app: ``/readyz`` answers 200 and ``{"process": <name>}``."""
+    """A stand-in app: ``/readyz`` answers 200 and ``{"process": <name>}``, to a GET or a
+    POST. While ``hang_up`` is set, it reads each request that is not HAProxy's health
+    check and closes the connection without a word (counted in ``hung_up``)."""
 
     def __init__(self, name: str, port: int) -> None:
         self.name, self.port = name, port
         self.server: http.server.ThreadingHTTPServer | None = None
+        self.hang_up = False
+        self.hung_up: list[str] = []  # the methods of the requests hung up on
 
     def start(self) -> None:
-        name = self.name
+        name, stand_in = self.name, self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                self.rfile.read(length)
+                self.do_GET()
+
             def do_GET(self) -> None:
+                proxied = "X-Forwarded-For" in self.headers  # not HAProxy's own check
+                if stand_in.hang_up and proxied:
+                    stand_in.hung_up.append(self.command)
+                    self.close_connection = True
+                    with contextlib.suppress(OSError):
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                    return
                 body = json.dumps({"status": "ready", "process": name}).encode()
                 with contextlib.suppress(ConnectionError):  # a check that did not read it all
                     self.send_response(200)

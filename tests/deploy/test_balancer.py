@@ -94,3 +94,37 @@ def test_no_app_is_taken_away_while_no_other_one_is_up(balancer: Balancer) -> No
 def test_restart_all_needs_a_running_cluster(tmp_path: Path) -> None:
     with pytest.raises(RestartFailed, match="no running cluster"):
         rolling_restart.restart_all(tmp_path)
+
+
+def post(balancer: Balancer, app: str) -> int:
+    """POST /readyz through the balancer, pinned to ``app``: the status answered."""
+    request = urllib.request.Request(
+        balancer.url + "/readyz", data=b"{}", headers={"Cookie": f"SERVERID={app}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as err:
+        return int(err.code)
+
+
+def test_a_read_hung_up_on_by_an_app_stopping_is_answered_by_the_other(
+    balancer: Balancer,
+) -> None:
+    """An app that stops while a request is on its way closes the connection without an
+    answer; a GET (which changes nothing) is then tried again on the other app instead of
+    reaching the browser as a 502, whatever its cookie said."""
+    balancer.apps["app1"].hang_up = True
+    for _ in range(5):
+        process, _, _ = get(balancer, "app1")
+        assert process == "app2"
+    assert balancer.apps["app1"].hung_up == ["GET"] * 5
+
+
+def test_a_post_hung_up_on_is_not_sent_again(balancer: Balancer) -> None:
+    """A POST may have done its work before the app hung up: it is never sent twice."""
+    balancer.apps["app1"].hang_up = True
+    assert post(balancer, "app1") == 502
+    assert balancer.apps["app1"].hung_up == ["POST"]
+    balancer.apps["app1"].hang_up = False
+    assert post(balancer, "app1") == 200
