@@ -5,7 +5,8 @@ or neutral) and a pose among the legal ones, hover a square to see the stone's
 ghost there, click to place. Beside it the 3D pueblo (``scene3d.py``) is updated
 in place. Before the chief moves, each of his reachable squares shows what he
 would see and the penalty each player would get — all of it from the view and
-the legal actions; the board computes no rule.
+the legal actions; the board computes no rule. Its words (the turn line, the news, a move)
+come from ``texts.py``, which the spectators' frame (``spectator.py``) shares.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from core.games.pueblo import notation
 from ui.attrs import attrs
 from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
+from ui.boards.pueblo import texts
 from ui.boards.pueblo.scene3d import PuebloScene
 from ui.boards.pueblo.top import COLOURS, LETTER, Targets, pose_svg, square_xy, top_svg
 from ui.i18n import Translator
@@ -115,8 +117,8 @@ class PuebloBoard(Board):
         mine = self.my_turn()
         targets = self._targets() if self.active() else Targets()
         self.picture.set_content(top_svg(view, targets, t))
-        self.turn.set_text(self._prompt())
-        self.news.set_text(self._news())
+        self.turn.set_text(texts.prompt(t, self.names, view, mine, self.kind))
+        self.news.set_text(texts.news(t, self.names, view))
         placing = mine and view["phase"] == "place" and bool(self._poses())
         self.placing.visible = placing
         self.hint.visible = placing
@@ -223,8 +225,6 @@ class PuebloBoard(Board):
         with self.preview, ui.card().classes("w-full gap-1"):
             ui.label(t("pueblo.preview_title")).classes("text-base font-bold")
             for option in preview:
-                looks = t(f"pueblo.looks.{option['looks']}")
-                cost = ", ".join(f"{self.names[s]} +{p}" for s, p in enumerate(option["penalties"]))
                 with ui.row().classes("w-full items-center gap-2 no-wrap"):
                     action = notation.chief(option["steps"])
                     if mine and action in self.legal:
@@ -233,58 +233,12 @@ class PuebloBoard(Board):
                         ).props("dense color=primary")
                         attrs(button, {"data-testid": f"chief-{option['steps']}"})
                         button.set_enabled(not self.busy)
-                    ui.label(
-                        t.plural("pueblo.preview_line", len(option["seen"]), looks=looks, cost=cost)
-                    ).classes("text-sm")
+                    ui.label(texts.preview_line(t, self.names, option)).classes("text-sm")
 
     # ------------------------------------------------------------------ words
 
-    def _prompt(self) -> str:
-        t, view = self.t, self.view
-        phase = view["phase"]
-        if phase == "over":
-            return t("pueblo.over")
-        name = self.names[view["current"]] if view.get("current") is not None else ""
-        if not self.my_turn():
-            return t(f"pueblo.waiting.{phase}", name=name)
-        if phase == "place":
-            kind = t("pueblo.coloured_stone") if self.kind == "C" else t("pueblo.neutral_stone")
-            return t("pueblo.prompt.place", stone=kind)
-        return t(f"pueblo.prompt.{phase}")
-
-    def _news(self) -> str:
-        last = self.view.get("last_turn")
-        if not last:
-            return ""
-        parts = [self.action_text(a) for a in last.get("actions", [])]
-        text = self.t(
-            "pueblo.news",
-            name=self.names[last["seat"]],
-            actions=self.t("list.semicolon").join(parts),
-        )
-        penalties = last.get("penalties")
-        if penalties and any(penalties):
-            text += " " + self.t(
-                "pueblo.news_penalties",
-                cost=", ".join(f"{self.names[s]} +{p}" for s, p in enumerate(penalties) if p),
-            )
-        return text
-
     def action_text(self, action: str) -> str:
-        t = self.t
-        p = notation.read(action)
-        if p is None:
-            return action
-        if p.word == "place":
-            key = "pueblo.act.coloured" if p.letter == "C" else "pueblo.act.neutral"
-            return t(key, pose=str(p.number), square=p.anchor)
-        if p.word == "chief":
-            return t.plural("pueblo.act.chief", p.number)
-        if p.word == "sacred":
-            return t("pueblo.act.sacred", n=p.anchor)
-        if p.word in ("remove", "bid", "card"):
-            return t(f"pueblo.act.{p.word}", n=str(p.number))
-        return t("pueblo.act.pass")
+        return texts.action_text(self.t, action)
 
     # ------------------------------------------------------------------ result
 
