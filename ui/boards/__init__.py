@@ -22,6 +22,7 @@ from ui.boards.feurio.spectator import spectator_board as feurio_spectator
 from ui.boards.offseason.board import OffSeasonBoard
 from ui.boards.offseason.spectator import spectator_board as offseason_spectator
 from ui.boards.pueblo.board import PuebloBoard
+from ui.boards.pueblo.spectator import spectator_board as pueblo_spectator
 from ui.i18n import Translator
 
 SpectatorMarkup = Callable[[Translator, list[str], dict[str, Any]], tuple[str, str]]
@@ -44,6 +45,6 @@ BOARDS: dict[str, BoardSpec] = {
     "caravan": BoardSpec(board=CaravanBoard, spectator=caravan_spectator),
     "camping": BoardSpec(board=CampingBoard, private=False, spectator=camping_spectator),
     "feurio": BoardSpec(board=FeurioBoard, private=False, spectator=feurio_spectator),
-    "pueblo": BoardSpec(board=PuebloBoard, private=False),
+    "pueblo": BoardSpec(board=PuebloBoard, private=False, spectator=pueblo_spectator),
     "offseason": BoardSpec(board=OffSeasonBoard, spectator=offseason_spectator),
 }

@@ -321,6 +321,8 @@ BOARD_CSS = f"""
 .pb-hit-site:hover{{fill-opacity:.6}}
 .pb-chip{{width:14px;height:14px;border-radius:3px;display:inline-block;border:1px solid #212121}}
 .pb-scene{{border-radius:8px;overflow:hidden}}
+.pb-iso{{width:100%;max-width:560px;height:auto;display:block;background:#f3ead6;border-radius:8px}}
+.pb-iso-coord{{font:600 10px sans-serif;fill:#6d5b3e;text-anchor:middle}}
 .body--dark .pb-coord{{fill:#c4bcae}}
-.body--dark .pb-scene{{filter:brightness(.85)}}
+.body--dark .pb-scene,.body--dark .pb-iso{{filter:brightness(.85)}}
 """

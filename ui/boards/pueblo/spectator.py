@@ -1,0 +1,87 @@
+"""The Pueblo board as a spectator sees it, as one HTML string.
+
+Spectators see ``view(None)`` and nothing to click, so every spectator of a table in one
+language sees the same board: ``ui/pages/spectators.py`` makes this string once per move and
+language and sends it to all of them at once. It draws what a player's board (``board.py``)
+shows a spectator from the same view, with the same words (``texts.py``), the same top view
+(``top.py``, with no target) and the same test ids; in place of the 3D scene, which would be
+one per page, the pueblo is a still isometric picture (``iso.py``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ui.boards.a11y import seat_mark
+from ui.boards.pueblo import texts
+from ui.boards.pueblo.iso import iso_svg
+from ui.boards.pueblo.top import COLOURS, LETTER, Targets, top_svg
+from ui.boards.thinking import thinking_html
+from ui.i18n import Translator
+
+
+def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tuple[str, str]:
+    """What a screen reader should be told of this position (the turn and the news), and
+    the whole board as HTML."""
+    turn = texts.prompt(t, names, view, mine=False)
+    news = texts.news(t, names, view)
+    site = (
+        '<div class="column items-stretch" style="gap:.5rem;flex:1 1 300px;min-width:0;'
+        'max-width:580px">'
+        + _text("div", "text-lg font-semibold", turn, "turn")
+        + f'<div class="w-full" data-testid="pueblo-top">{top_svg(view, Targets(), t)}</div>'
+        + _text("div", "text-sm text-grey-8", news, "news")
+        + "</div>"
+    )
+    side = (
+        '<div class="column" style="gap:.75rem;flex:1 1 300px;min-width:0;max-width:600px">'
+        + iso_svg(view, t("pueblo.scene_still"))
+        + '<div class="q-card cs-frame-card column w-full q-pa-md" style="gap:.25rem">'
+        + _text("div", "text-base font-bold", t("pueblo.penalties"))
+        + _text("div", "text-xs text-grey-8", t("pueblo.lower_wins"))
+        + "".join(_seat(t, names, view, seat) for seat in range(len(names)))
+        + "</div>"
+        + _preview(t, names, view)
+        + "</div>"
+    )
+    board = f'<div class="row w-full items-start wrap" style="gap:1rem">{site}{side}</div>'
+    return " ".join(part for part in (turn, news) if part), board
+
+
+def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
+    test = f' data-testid="{testid}"' if testid else ""
+    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
+
+
+def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
+    """A seat's row of penalties: colour chip, name, thinking mark, stones left, points."""
+    colour = view["colours"][seat]
+    current = view["current"] == seat and view["phase"] != "over"
+    left = t.plural("pueblo.stones_left", view["hands"][seat]["left"])
+    return (
+        f'<div class="row w-full items-center no-wrap{" cp-current" if current else ""}" '
+        f'style="gap:.5rem" data-testid="player-{seat}">'
+        + seat_mark(LETTER[colour], COLOURS[colour])
+        + _text("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
+        + thinking_html(seat)
+        + '<div class="col-grow"></div>'
+        + _text("div", "text-xs text-grey-8 cs-aside", left)
+        + _text("div", "text-lg font-bold", str(int(view["penalties"][seat])), f"score-{seat}")
+        + "</div>"
+    )
+
+
+def _preview(t: Translator, names: list[str], view: dict[str, Any]) -> str:
+    """Before the chief moves: where he may go and the penalty points each square gives."""
+    preview = view.get("preview") or []
+    if view["phase"] != "chief" or not preview:
+        return ""
+    lines = "".join(_text("div", "text-sm", texts.preview_line(t, names, o)) for o in preview)
+    return (
+        '<div class="column w-full" data-testid="chief-preview">'
+        '<div class="q-card cs-frame-card column w-full q-pa-md" style="gap:.25rem">'
+        + _text("div", "text-base font-bold", t("pueblo.preview_title"))
+        + lines
+        + "</div></div>"
+    )
