@@ -64,6 +64,7 @@ from ui.mail.turns import TurnMails
 from ui.pages import (
     account,
     api,
+    assets,
     history,
     home,
     import_record,
@@ -121,6 +122,7 @@ def build() -> Site:
     site = Site(db, bot_pause=pause, seeds=Seeds.from_environment(), **several())
     app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
     app.add_static_files("/static", STATIC)
+    assets.share()  # the style rules and scripts of every page, kept once
     app.include_router(health.router(site))
     security_headers.install(app, https=served_over_https())
     socket_guard.install()

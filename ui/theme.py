@@ -49,6 +49,7 @@ SCREENS_CSS = """
 .cs-clock{padding:0 .35rem;border-radius:6px;background:rgba(0,0,0,.08);white-space:nowrap}
 .cs-clock-low{background:#b91c1c;color:#fff}
 .cs-seat-name{min-width:0;max-width:14rem}
+.cs-seat-inner{min-width:0}
 .cs-name{min-width:0;overflow-wrap:anywhere}
 .cs-aside{flex:none;white-space:nowrap}
 """

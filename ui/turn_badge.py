@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from nicegui import background_tasks, ui
 
-from ui.attrs import attrs
 from ui.i18n import Translator
 
 log = logging.getLogger(__name__)
@@ -34,33 +33,41 @@ class Turns(Protocol):
 _turns: list[Turns] = []  # the site, once ui/app.py has built it
 
 
+_badges: dict[str, TurnBadge] = {}  # by client id: each page's badge
+
+
 def register(turns: Turns) -> None:
     _turns[:] = [turns]
 
 
-class TurnBadge:
-    """A count of the waiting games, shown on each link to them that :meth:`place` puts
-    (the header's and the narrow screens' menu button), hidden while no game waits."""
+def follow(follower: Callable[[Sequence[Any]], None]) -> None:
+    """Have ``follower`` told the waiting games whenever this page's badge reads them."""
+    badge = _badges.get(ui.context.client.id)
+    if badge is not None:
+        badge.followers.append(follower)
 
-    def __init__(self, t: Translator, identity: str) -> None:
-        self.t, self.identity = t, identity
-        self.badges: list[ui.badge] = []
+
+class TurnBadge:
+    """The count of the waiting games for one page, told to ``show(count, said)`` (what a
+    screen reader says of it) whenever it changes; the header shows it on its links to
+    them (and hides it while no game waits)."""
+
+    def __init__(self, t: Translator, identity: str, show: Callable[[int, str], None]) -> None:
+        self.t, self.identity, self._show = t, identity, show
         self.count: int | None = None
+        # Others on the page that read the same games (the table's Next game button):
+        # one query and one timer a page serve them all.
+        self.followers: list[Callable[[Sequence[Any]], None]] = []
+        client = ui.context.client
+        _badges[client.id] = self
+        client.on_delete(lambda: _badges.pop(client.id, None))
         if not _turns or not identity:
             return
-        client = ui.context.client
         # Counted once the page is connected (again), then every REFRESH s. A timer that
         # starts at once would have the page sent before it is built; this one first waits.
         client.on_connect(self.soon)
         ui.timer(REFRESH, self.refresh, immediate=False)
         client.on_delete(_turns[0].watch_turns(identity, self.soon))
-
-    def place(self, testid: str) -> None:
-        """A badge here (inside a button), showing the count once it is known."""
-        badge = ui.badge("").props("floating rounded color=red-7")
-        attrs(badge, {"data-testid": testid})
-        badge.set_visibility(False)
-        self.badges.append(badge)
 
     def soon(self) -> None:
         background_tasks.create(self.refresh(), name="turn-badge")
@@ -72,15 +79,12 @@ class TurnBadge:
             log.info("turn badge: could not count the waiting games: %s", err)
             return
         self.show(len(games))
+        for follower in self.followers:
+            follower(games)
 
     def show(self, count: int) -> None:
         if count == self.count or (self.count is None and count == 0):  # as drawn: hidden
             self.count = count
             return
         self.count = count
-        for badge in self.badges:
-            if badge.is_deleted:
-                continue
-            badge.set_text(str(count))
-            attrs(badge, {"aria-label": self.t.plural("turns.badge", count)})
-            badge.set_visibility(count > 0)
+        self._show(count, self.t.plural("turns.badge", count))

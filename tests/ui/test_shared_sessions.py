@@ -110,8 +110,8 @@ def guest_name(client: httpx.Client) -> str:
 
 
 def signed_in_as(client: httpx.Client, name: str) -> bool:
-    html = client.get("/account").text
-    return "nav-account" in html and name in html
+    html = client.get("/account").text  # the header's props name the account
+    return f'"account":{json.dumps(name)}' in html
 
 
 def form_token(html: str) -> str:

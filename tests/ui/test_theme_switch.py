@@ -1,11 +1,15 @@
 """The header's colour theme switch: the system's choice by default, then the visitor's,
-remembered for this browser's next pages, and named for screen readers in both languages."""
+remembered for this browser's next pages, and named for screen readers in both languages.
+
+The header is one element drawn in the browser (``ui/site_header.js``); these tests read its
+props and send it the events its menu sends (the browser tests click the menu itself)."""
 
 from __future__ import annotations
 
-from nicegui import ui
 from nicegui.elements.dark_mode import DarkMode
 from nicegui.testing import User
+
+from ui.header import SiteHeader
 
 
 def dark_value(user: User) -> bool | None:
@@ -14,52 +18,60 @@ def dark_value(user: User) -> bool | None:
     return element.value
 
 
-def switch(user: User) -> ui.button:
-    (button,) = user.find(marker="theme").elements
-    assert isinstance(button, ui.button)
-    return button
+def header(user: User) -> SiteHeader:
+    (element,) = [e for e in user.client.elements.values() if isinstance(e, SiteHeader)]
+    return element
 
 
-def checked(user: User) -> list[str]:
-    return sorted(
-        str(e.props.get("data-testid"))
-        for e in user.client.elements.values()
-        if e.props.get("role") == "menuitemradio"
-        and e.props.get("aria-checked") == "true"
-        and str(e.props.get("data-testid")).startswith("theme-")  # not the language items
-    )
+def said(user: User) -> str:
+    """What a screen reader is told of the switch: the theme now in force."""
+    props = header(user).props
+    return str(props["words"]["themes"][props["theme"]]["said"])
+
+
+def choose(user: User, theme: object) -> None:
+    user.find(SiteHeader).trigger("theme", theme)
 
 
 async def test_the_site_follows_the_system_until_the_visitor_chooses(user: User) -> None:
     await user.open("/")
     assert dark_value(user) is None
-    assert switch(user).props["aria-label"] == "Colour theme: Follow the system"
-    assert switch(user).props["icon"] == "brightness_auto"
-    assert checked(user) == ["theme-auto"]
+    assert said(user) == "Colour theme: Follow the system"
+    assert header(user).props["theme"] == "auto"
+    assert header(user).props["icons"]["auto"] == "brightness_auto"
 
-    user.find(marker="theme-dark").click()
+    choose(user, "dark")
     assert dark_value(user) is True
-    assert switch(user).props["aria-label"] == "Colour theme: Dark"
-    assert switch(user).props["icon"] == "dark_mode"
-    assert checked(user) == ["theme-dark"]
+    assert said(user) == "Colour theme: Dark"
+    assert header(user).props["theme"] == "dark"
 
     await user.open("/lobby")  # another page of the same browser
     assert dark_value(user) is True
-    assert checked(user) == ["theme-dark"]
+    assert header(user).props["theme"] == "dark"
 
-    user.find(marker="theme-light").click()
+    choose(user, "light")
     await user.open("/rules")
     assert dark_value(user) is False
-    assert switch(user).props["aria-label"] == "Colour theme: Light"
+    assert said(user) == "Colour theme: Light"
 
-    user.find(marker="theme-auto").click()
+    choose(user, "auto")
     await user.open("/")
     assert dark_value(user) is None
+
+
+async def test_a_forged_theme_changes_nothing(user: User) -> None:
+    await user.open("/")
+    for forged in ("purple", None, ["dark"], {"theme": "dark"}, "dark" * 1000):
+        choose(user, forged)
+        assert header(user).props["theme"] == "auto"
+        assert dark_value(user) is None
+    await user.open("/")
+    assert header(user).props["theme"] == "auto"
 
 
 async def test_the_switch_speaks_french(user: User) -> None:
     user.http_client.headers["accept-language"] = "fr"
     await user.open("/")
-    assert switch(user).props["aria-label"] == "Thème de couleurs : Suivre le système"
-    await user.should_see("Sombre")
-    await user.should_see("Clair")
+    assert said(user) == "Thème de couleurs\u202f: Suivre le système"
+    names = {key: theme["name"] for key, theme in header(user).props["words"]["themes"].items()}
+    assert names == {"light": "Clair", "dark": "Sombre", "auto": "Suivre le système"}

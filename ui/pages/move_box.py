@@ -126,10 +126,17 @@ class MoveBox:
         self.listing = False  # Down on an empty box lists the first legal actions
         self.active = False
         self.busy = False
-        ui.add_head_html(SHORTCUT_JS)
-        ui.add_css(MOVE_BOX_CSS)
-        with ui.column().classes("w-full gap-1 cs-move-box") as self.root:
-            self.root.props('data-testid="move-box"')
+        self.root = ui.column().classes("w-full gap-1 cs-move-box")
+        self.root.props('data-testid="move-box"')
+        self.root.set_visibility(False)
+        self.built = False  # the box is built the first time a seat here is shown
+
+    def _build(self) -> None:
+        """The input, its suggestions, the error and status lines and the help: on a
+        player's page only (a spectator's page never holds them)."""
+        t, game = self.t, self.game
+        self.built = True
+        with self.root:
             self.input = ui.input(t("keyboard.label"), on_change=self._typed)
             self.input.classes("w-full max-w-md").props(
                 "outlined dense autocomplete=off spellcheck=false autocapitalize=off"
@@ -157,10 +164,9 @@ class MoveBox:
         attrs(self.input, {"aria-controls": self.listbox.html_id, "aria-describedby": described})
         # NiceGUI's input points a `list` attribute at a datalist it only draws on phones;
         # checkers then take the explicit combobox role (which browsers need) for a clash.
-        ui.run_javascript(
+        self.root.client.run_javascript(  # built when a page heard of a seat change, too
             f"document.getElementById('{self.input.html_id}')?.removeAttribute('list')"
         )
-        self.root.set_visibility(False)
         self._render()
 
     def _option(self, index: int) -> TextElement:
@@ -189,6 +195,8 @@ class MoveBox:
         if not held:
             self.active, self.legal, self.suggestions, self.actions = False, [], [], {}
             return
+        if not self.built:
+            self._build()
         playing = not over and seat is not None and seat in to_move
         self.active = playing and bool(legal)
         lang = self.t.lang

@@ -3,7 +3,9 @@ a timed table how much time each player has left."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 
 from nicegui import ui
 
@@ -47,7 +49,8 @@ CLOCK_JS = """<script>
 @dataclass
 class _Chip:
     box: ui.element
-    dot: ui.element | None
+    inner: ui.html  # the icon or dot, the name and the notes: one element of markup
+    draw: Callable[[bool], str] | None  # the inner markup, present or not (a person's seat)
     shown: bool | None = None  # present, as last set
     clock: ui.label | None = None  # a timed table's: this seat's time left
 
@@ -106,8 +109,8 @@ class SeatStrip:
             return
         chip.shown = present
         chip.box.props["data-present"] = str(present).lower()
-        if chip.dot is not None:
-            chip.dot.props["aria-label"] = self.t("seats.here" if present else "seats.away")
+        if chip.draw is not None:  # the dot says it to a screen reader
+            chip.inner.set_content(chip.draw(present))
 
     def _draw(self) -> None:
         self.drawn = list(self.table.seats)
@@ -118,6 +121,9 @@ class SeatStrip:
                 self.chips.append(self._chip(number, seat))
 
     def _chip(self, number: int, seat: SeatInfo) -> _Chip:
+        """A seat's chip: a box carrying the seat's data attributes (the turn ring and the
+        presence dot are styled from them), one element of markup inside it (every name
+        escaped), and at a timed table the seat's clock."""
         t = self.t
         box = ui.element("div").classes(
             "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
@@ -126,28 +132,49 @@ class SeatStrip:
         attrs(
             box, {"data-testid": f"seat-{number}", "data-seat": str(number), "data-kind": seat.kind}
         )
-        dot = None
         with box:
             if seat.is_empty:
                 invited = seat.kind == INVITED
-                ui.icon("mail" if invited else "event_seat").classes("text-base")
-                ui.label(t("seats.invited" if invited else "seats.open", n=number + 1))
-                return _Chip(box, None)
-            if seat.kind == BOT:
-                attrs(ui.icon("smart_toy").classes("text-base"), {"aria-label": t("seats.bot")})
-            else:
-                dot = ui.element("span").classes("cs-dot").props('role="img"')
-            shown = seat_name(t, seat.name)
-            name = ui.label(shown).classes("font-semibold ellipsis cs-seat-name")
-            attrs(name, {"title": shown})
+                icon = _icon("mail" if invited else "event_seat")
+                said = escape(t("seats.invited" if invited else "seats.open", n=number + 1))
+                inner = ui.html(f"{icon}<span>{said}</span>", sanitize=False, tag="span")
+                return _Chip(box, _inner(inner), None)
+            shown = escape(seat_name(t, seat.name))
+            rest = (
+                f'<span class="font-semibold ellipsis cs-seat-name" title="{shown}">{shown}</span>'
+            )
             if seat.holder == self.uid:
-                ui.label(t("seats.you")).classes("text-xs opacity-70")
-            ui.label(t("seats.to_move")).classes("text-xs font-semibold cs-turn")
+                rest += f'<span class="text-xs opacity-70">{escape(t("seats.you"))}</span>'
+            rest += (
+                f'<span class="text-xs font-semibold cs-turn">{escape(t("seats.to_move"))}</span>'
+            )
+            draw: Callable[[bool], str] | None = None
+            if seat.kind == BOT:
+                content = _icon("smart_toy", t("seats.bot")) + rest
+            else:
+                here, away = escape(t("seats.here")), escape(t("seats.away"))
+
+                def draw(present: bool) -> str:
+                    said = here if present else away
+                    return f'<span class="cs-dot" role="img" aria-label="{said}"></span>{rest}'
+
+                content = draw(False)
+            inner = _inner(ui.html(content, sanitize=False, tag="span"))
             clock = None
             if self.table.tempo.timed and seat.kind != BOT:
                 clock = ui.label().classes("cs-clock text-xs font-mono")
                 attrs(clock, {"data-testid": f"clock-{number}", "data-day": t("clock.day")})
-        return _Chip(box, dot, clock=clock)
+        return _Chip(box, inner, draw, clock=clock)
+
+
+def _inner(html: ui.html) -> ui.html:
+    return html.classes("row no-wrap items-center gap-1 cs-seat-inner")
+
+
+def _icon(name: str, said: str = "") -> str:
+    """A Material icon as Quasar draws one (``name`` is the site's own, never a visitor's)."""
+    label = f' role="img" aria-label="{escape(said)}"' if said else ' aria-hidden="true"'
+    return f'<i class="q-icon notranslate material-icons text-base"{label}>{name}</i>'
 
 
 def clock_text(left: float, day: str) -> str:

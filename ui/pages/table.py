@@ -127,9 +127,8 @@ class TableView(TableControls):
         self.controls = ui.row().classes("w-full items-center gap-2")
         self.undo_box: ui.row | None = None  # in the controls while a seat here plays
         self.undo_ply: int | None = None  # the position the Undo button was built for
-        self.dialog = ui.dialog().props('data-testid="summary-dialog"')
+        self.dialog: ui.dialog | None = None  # the hand summary, once there is one
         self.chat = ChatPanel(site, t, table, uid) if self._has_chat() else None
-        ui.add_head_html(TURN_CUE_JS)
         self._show_seats()
         if table.waiting:
             self._show_waiting()
@@ -438,6 +437,9 @@ class TableView(TableControls):
             return
         if len(history) > self.seen_hands:
             self.seen_hands = len(history)
+            if self.dialog is None:
+                with self.result_box:  # a dialog shows above the page wherever it sits
+                    self.dialog = ui.dialog().props('data-testid="summary-dialog"')
             self.dialog.clear()
             with self.dialog, ui.card().classes("min-w-[320px]"):
                 hand_summary(self.t, history[-1], self.names)
@@ -454,7 +456,8 @@ class TableView(TableControls):
         if self.result_shown:
             return
         self.result_shown = True
-        self.dialog.close()
+        if self.dialog is not None:
+            self.dialog.close()
         record = self.table.record
         resigned = self.table.resigned
         result = record.get("result") or view["result"]  # stored ones may predate standing

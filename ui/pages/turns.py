@@ -16,6 +16,7 @@ from fastapi import Request
 from nicegui import background_tasks, ui
 
 from core.games import GAMES
+from ui import turn_badge
 from ui.attrs import attrs
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
@@ -112,20 +113,11 @@ class NextGame:
         self.button = ui.button(t("table.next_game"), icon="skip_next", on_click=self.go)
         self.button.props('outline no-caps dense data-testid="next-game"')
         self.button.set_visibility(False)
-        client = ui.context.client
-        client.on_connect(self.soon)  # read once connected; the timer below waits first
-        ui.timer(REFRESH, self.refresh, immediate=False)
-        client.on_delete(site.watch_turns(uid, self.soon))
+        # Told the waiting games each time the header's count reads them (on connecting,
+        # on a change of turn, every little while): no query or timer of its own.
+        turn_badge.follow(self.show)
 
-    def soon(self) -> None:
-        background_tasks.create(self.refresh(), name="next-game")
-
-    async def refresh(self) -> None:
-        try:
-            games = await self.site.games_waiting(self.uid)
-        except Exception as err:
-            log.info("next game: could not read the waiting games: %s", err)
-            return
+    def show(self, games: Sequence[WaitingGame]) -> None:
         following = next_after(games, self.table_id)
         self.target = None if following is None else following.match_id
         waiting = len([g for g in games if g.match_id != self.table_id])

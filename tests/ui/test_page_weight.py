@@ -1,0 +1,55 @@
+"""What a table page keeps on the server for as long as it is open: a spectator's page is
+a few dozen elements (the header is one, the board is the shared frame), with no move box,
+no hand summary and no timer of its own beyond the header's count; a player's page builds
+its move box. Counts, not timings: each element is kept per page, so these bound a page's
+memory (``bench.page_build --census`` measures the bytes)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from nicegui import ui
+from nicegui.testing import User
+
+from tests.ui.test_move_box import elements
+from tests.ui.test_spectator_feed import OPEN_SEAT, other_browser
+
+SPECTATOR_MOST = 40  # elements of a spectator's Caravan page (102 before the header was one)
+
+
+def kinds(page: User) -> Counter[str]:
+    return Counter(type(element).__name__ for element in elements(page))
+
+
+async def test_a_spectators_table_page_keeps_few_elements(user: User) -> None:
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(OPEN_SEAT).click()
+    user.find(marker="start").click()
+    await user.should_see("Waiting for players")
+    path = user.back_history[-1]
+    async with other_browser() as bea, other_browser() as eve:
+        await bea.open(path)
+        bea.find(marker="join-name").clear().type("Bea")
+        bea.find(marker="take-seat").click()
+        await bea.should_see("Hand 1 of 5")
+        await eve.open(path)
+        await eve.should_see("You are watching")
+        watched = kinds(eve)
+        assert sum(watched.values()) <= SPECTATOR_MOST, watched
+        assert watched["SiteHeader"] == 1 and watched["MenuItem"] == 0  # the header is one
+        assert watched["Input"] == 0  # no move box
+        assert watched["Dialog"] == 0  # no hand summary before a hand ends
+        assert watched["Timer"] == 1  # the header's count, which Next game also reads
+        await bea.should_see(marker="move-input")  # a player's move box is built
+        assert kinds(bea)["SiteHeader"] == 1
+
+
+async def test_the_hand_summary_is_built_when_a_hand_ends(user: User) -> None:
+    """The dialog comes with the first summary, not with the page."""
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(marker="start").click()
+    await user.should_see(marker="move-input")
+    assert kinds(user)["Dialog"] == 0
+    assert not [e for e in elements(user) if isinstance(e, ui.dialog)]
