@@ -33,9 +33,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import gc
 import logging
 import os
 import time
+import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -91,12 +93,54 @@ def probes() -> None:
             )
         return out
 
+    @app.post("/bench/trace")
+    async def trace(pages: int = 0) -> dict[str, Any]:
+        """``bench.page_build``'s memory census. The first call starts tracing allocations;
+        the second (``pages``: how many were built in between) compares, and says what the
+        pages built meanwhile still hold, in bytes a page, by the first frame of the
+        project's own code that allocated it (``ui/layout.py:87``), else by the frame that
+        did (in a library)."""
+        if not tracemalloc.is_tracing():
+            tracemalloc.start(25)
+            TRACE[:] = [tracemalloc.take_snapshot()]
+            return {"tracing": True}
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+        held: Counter[str] = Counter()
+        for diff in after.compare_to(TRACE[0], "traceback"):
+            held[_origin(diff.traceback)] += diff.size_diff
+        TRACE.clear()
+        per_page = max(pages, 1)
+        return {
+            "total": sum(held.values()) // per_page,
+            "by_origin": {
+                where: size // per_page for where, size in held.most_common(40) if size > 0
+            },
+        }
+
     @app.post("/bench/go")
     async def go() -> dict[str, int]:
         started = len(GO)
         while GO:
             GO.pop()()
         return {"started": started}
+
+
+TRACE: list[tracemalloc.Snapshot] = []
+OWN = tuple(os.sep + part + os.sep for part in ("ui", "core"))
+
+
+def _origin(traceback: tracemalloc.Traceback) -> str:
+    """Where an allocation comes from: the innermost frame in the project's own code (not
+    this bench), else the innermost frame."""
+    for frame in reversed(traceback):  # most recent call last
+        if any(part in frame.filename for part in OWN) and "site-packages" not in frame.filename:
+            tail = frame.filename.split(os.sep)
+            return f"{'/'.join(tail[-2:])}:{frame.lineno}"
+    frame = traceback[-1]
+    tail = frame.filename.split(os.sep)
+    return f"{'/'.join(tail[-2:])}:{frame.lineno}"
 
 
 def table_mode(game: str, hands: int) -> None:

@@ -37,6 +37,7 @@ class Built:
     wall_ms: list[float] = field(default_factory=list)
     cpu_ms: float = 0.0
     kept: list[dict[str, Any]] = field(default_factory=list)
+    census: dict[str, Any] = field(default_factory=dict)  # bytes a page, by origin
 
     def median(self, key: str) -> float:
         values = [float(p[key]) for p in self.kept]
@@ -71,6 +72,15 @@ async def measure(game: str | None, args: argparse.Namespace) -> Built:
             built.cpu_ms = (server.cpu_seconds() - cpu) * 1000 / args.pages
             async with http.get(server.base + "/bench/pages") as response:
                 pages = await response.json()
+            if args.census:  # a second batch, traced (tracing slows the build)
+                async with http.post(server.base + "/bench/trace") as response:
+                    response.raise_for_status()
+                for _ in range(args.census):
+                    await load()
+                async with http.post(
+                    server.base + "/bench/trace", params={"pages": args.census}
+                ) as response:
+                    built.census = await response.json()
         built.kept = [p for p in pages if p["path"] in (path, "/table/{table_id}")]
     return built
 
@@ -85,11 +95,18 @@ def row(built: Built) -> str:
 
 
 async def main_async(args: argparse.Namespace) -> list[Built]:
-    out = []
+    out: list[Built] = []
+    census: list[Built] = []
     for game in [None, *args.games]:
         built = await measure(game, args)
         print(row(built), flush=True)
+        if built.census:
+            census.append(built)
         out.append(built)
+    for built in census:
+        print(f"\n{built.page}: {built.census['total'] / 1024:.1f} KiB held a page, by origin")
+        for where, size in list(built.census["by_origin"].items())[: args.top]:
+            print(f"  {size / 1024:7.1f} KiB  {where}")
     return out
 
 
@@ -104,6 +121,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=5, help="hands of the Caravan match")
     parser.add_argument("--tick", type=float, default=0.5, help="floor: seconds between ticks")
     parser.add_argument("--markdown", action="store_true", help="print the README table head")
+    parser.add_argument(
+        "--census", type=int, default=0, help="then trace this many more pages' allocations"
+    )
+    parser.add_argument("--top", type=int, default=25, help="census: origins printed")
     args = parser.parse_args(argv)
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
     if args.markdown:
