@@ -14,6 +14,7 @@ from storage.models import Match, new_match_id
 from ui.i18n import Translator
 from ui.i18n.zone import COOKIE, ZONE_SCRIPT
 from ui.layout import visitor_id
+from ui.pages import assets
 
 
 async def stored_match(user: User) -> Match:
@@ -64,4 +65,6 @@ async def test_the_history_shows_the_time_in_the_readers_zone_and_language(user:
 async def test_every_page_asks_the_browser_for_its_zone(user: User) -> None:
     await user.open("/")
     assert "resolvedOptions().timeZone" in ZONE_SCRIPT
-    assert ZONE_SCRIPT in user.client.head_html
+    # In the site's script, which every page's head links to (ui/pages/assets.py).
+    assert f'<script src="{assets.JS_PATH}"></script>' in user.client.head_html
+    assert assets._script(ZONE_SCRIPT) in assets.JS
