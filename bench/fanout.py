@@ -517,7 +517,7 @@ def ms(seconds: float) -> str:
 def report(run: Run) -> str:
     return (
         f"{run.page:5} N={run.viewers:<5} connected {run.connected} in "
-        f"{run.connect_seconds:.0f} s | {len(run.last)} moves"
+        f"{run.connect_seconds:.1f} s | {len(run.last)} moves"
         f"{f' ({run.missing} not to all, {run.delivered:.1%} delivered)' if run.missing else ''}"
         f": last viewer p50 "
         f"{ms(quantile(run.last, 0.5))} ms p95 {ms(quantile(run.last, 0.95))} ms, median "
@@ -540,7 +540,7 @@ def markdown(runs: list[Run]) -> str:
         moves = f"{len(run.last)}"
         if run.missing:
             moves += f" of {len(run.last) + run.missing} ({run.delivered:.1%} shown)"
-        connect = f"{run.connect_seconds:.0f} s"
+        connect = f"{run.connect_seconds:.1f} s"
         if run.connected < run.viewers:
             connect = f"{run.connected:,} in {connect}"
         rows.append(
