@@ -99,9 +99,7 @@ def position(
         raise ValueError(f"Colour {colour} does not take turns with {players} players.")
 
     state.stack = list(reversed(drawn))
-    state.cells, state.at, state.values, state.touching = [], {}, [], []
-    state.men, state.load = [], []
-    state._heat = None
+    state._clear()
     on_board = [0] * COLOURS
     for spot, value, men in tiles:
         if len(men) > SPACES[value]:
@@ -109,8 +107,7 @@ def position(
         tile = state._put(spot, value)
         for letter in men:
             c = LETTERS.index(letter)
-            state.men[COLOURS * tile + c] += 1
-            state.load[tile] += 1
+            state._add_man(tile, c)
             on_board[c] += 1
     if any(n > MEN_PER_COLOUR for n in on_board):
         raise ValueError("Each colour has only twelve men.")

@@ -8,6 +8,10 @@ Colours are numbered 0-3 (written A-D in diagrams). With four players colour
 and 3, so the turn order over the colours alternates the players (D2); with
 three, colours 0-2 take turns and colour 3 is the neutral colour, four men of
 which each player holds.
+
+The board is :class:`~core.games.feurio.forest.Forest`'s, which keeps what the rules
+read off it (rooms, heat, the hottest cells, points) up to date; the legal lays of a
+turn are listed once, when the tile is drawn.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import random
 from typing import Any
 
 from core.engine import IllegalAction, State
+from core.games.feurio.forest import Forest
 from core.games.feurio.hexes import (
     COLOURS,
     DIAMOND,
@@ -24,15 +29,12 @@ from core.games.feurio.hexes import (
     MEN_PER_TURN,
     NEUTRAL,
     NEUTRAL_PER_PLAYER,
-    SIDES,
     SPACES,
     TILES_PER_VALUE,
     TRIANGLE,
     VALUES,
     Cell,
     name,
-    neighbours,
-    order,
 )
 from core.games.feurio.notation import (
     BREAK_WORD,
@@ -44,15 +46,16 @@ from core.games.feurio.notation import (
     NEUTRAL_WORD,
     OVER,
     PASS,
-    action_word,
-    format_action,
+    actions_on,
     parse,
 )
 from core.games.feurio.view import copy_turn, feurio_view
-from core.games.feurio.zones import colour_scores
+
+MOVERS = [frozenset((seat,)) for seat in range(4)]  # to_move(), by seat
+NOBODY: frozenset[int] = frozenset()
 
 
-class FeurioState(State):
+class FeurioState(Forest, State):
     """The whole position. Only the order of ``stack`` is hidden (D10)."""
 
     game = "feurio"
@@ -65,19 +68,12 @@ class FeurioState(State):
         rng.shuffle(tiles)
         self.stack = tiles  # face down; the next tile drawn is the last one
         self.colours = 3 if players == 3 else 4  # colours taking turns (D2)
-        self.owner = [c % players for c in range(self.colours)]
+        self.owner = tuple(c % players for c in range(self.colours))
         self.hand = [MEN_PER_COLOUR] * COLOURS
         self.neutral = [NEUTRAL_PER_PLAYER if players == 3 else 0 for _ in range(players)]
         if players == 3:
             self.hand[NEUTRAL] = 0  # the neutral men are in the players' hands
-        # The board, tile by tile in the order laid.
-        self.cells: list[Cell] = []
-        self.at: dict[Cell, int] = {}
-        self.values: list[int] = []  # FIREBREAK (0) for a face-down tile
-        self.touching: list[int] = []  # neighbouring tiles, so free edges = 6 - touching
-        self.men: list[int] = []  # 4 per tile: men of each colour
-        self.load: list[int] = []  # men on each tile, all colours
-        self._heat: dict[Cell, int] | None = None
+        self._clear()  # the board (forest.py), tile by tile in the order laid
         for spot in TRIANGLE if self.colours == 3 else DIAMOND:  # D3
             self._put(spot, self.stack.pop())
         self.first = rng.randrange(self.colours)
@@ -86,6 +82,7 @@ class FeurioState(State):
         self.turn = 0
         self.drawn: int | None = None
         self.target: int | None = None  # the tile this turn's men go on
+        self.lays: tuple[str, ...] = ()  # the legal actions of a turn's step 1
         self.placed = 0  # men placed this turn in step 2
         self.passes = 0  # consecutive passes since the stack ran out (D6)
         self.this_turn: dict[str, Any] = {}
@@ -95,68 +92,21 @@ class FeurioState(State):
         self.steps: list[dict[str, Any]] = []
         self._proceed(self.first)
 
-    # ------------------------------------------------------------------ board
-
-    def _put(self, spot: Cell, value: int) -> int:
-        tile = len(self.cells)
-        self.cells.append(spot)
-        self.at[spot] = tile
-        self.values.append(value)
-        self.men.extend((0,) * COLOURS)
-        self.load.append(0)
-        touching = 0
-        for other in neighbours(spot):
-            if other in self.at:
-                self.touching[self.at[other]] += 1
-                touching += 1
-        self.touching.append(touching)
-        self._heat = None
-        return tile
-
-    def free_edges(self, tile: int) -> int:
-        return SIDES - self.touching[tile]
-
-    def capacity(self, tile: int) -> int:
-        """D5: men a tile may hold now: its spaces, and no more than its free edges."""
-        return min(SPACES[self.values[tile]], self.free_edges(tile))
-
-    def room(self, tile: int) -> int:
-        """How many more men may go on this tile."""
-        return max(0, self.capacity(tile) - self.load[tile])
-
-    def heat(self) -> dict[Cell, int]:
-        """D4: every empty cell next to the forest, with the sum of its neighbours' values."""
-        if self._heat is None:
-            heat: dict[Cell, int] = {}
-            for tile, spot in enumerate(self.cells):
-                for other in neighbours(spot):
-                    if other not in self.at:
-                        heat[other] = heat.get(other, 0) + self.values[tile]
-            self._heat = heat
-        return self._heat
-
-    def hottest(self) -> list[Cell]:
-        heat = self.heat()
-        best = max(heat.values())
-        return sorted((c for c, h in heat.items() if h == best), key=order)
-
     # ------------------------------------------------------------------ turns
 
     def available(self, colour: int) -> int:
         """Men the colour's player may place in its turn: its own, plus neutral ones."""
         return self.hand[colour] + (self.neutral[self.owner[colour]] if self.players == 3 else 0)
 
-    def _any_room(self) -> bool:
-        return any(self.room(tile) for tile in range(len(self.cells)))
-
     def _can_place(self, colour: int) -> bool:
-        return self.available(colour) > 0 and self._any_room()
+        return self.available(colour) > 0 and any(self.rooms)
 
     def _lay_actions(self) -> list[str]:
-        actions = [format_action(LAY_WORD, c) for c in self.hottest()]
+        actions = actions_on(LAY_WORD, self._hottest_cells())
         if self.options["firebreak"] and self.hand[self.colour] > 0:
-            actions += [format_action(BREAK_WORD, c) for c in self.heat()]
-        return sorted(actions)
+            actions += actions_on(BREAK_WORD, self._heat)
+        actions.sort()
+        return actions
 
     def _open_turn(self, colour: int) -> None:
         self.turn += 1
@@ -189,33 +139,36 @@ class FeurioState(State):
                     self.phase = LAY
                     lays = self._lay_actions()
                     if len(lays) > 1:
+                        self.lays = tuple(lays)
                         return
-                    self._automatic(lays[0])
-                    self._lay(*parse(lays[0]))
+                    word, spot = parse(lays[0])
+                    self._automatic(lays[0], word)
+                    self._lay(word, spot)
             self.phase = MEN
             if self._can_place(self.colour):
                 return
-            self._automatic(PASS)
+            self._automatic(PASS, PASS)
             if self._close_turn(passed=True):
                 return
             colour = self._next_colour()
 
-    def _chosen(self, action: str) -> None:
-        """Note the action the player chose; the steps of the previous action are done."""
+    def _chosen(self, action: str, word: str) -> None:
+        """Note the action the player chose (``word`` its first word); the steps of the
+        previous action are done."""
         self.steps = []
         self.this_turn["actions"].append(action)
-        self._note_step(action, auto=False)
+        self._note_step(action, word, auto=False)
 
-    def _automatic(self, action: str) -> None:
+    def _automatic(self, action: str, word: str) -> None:
         """Note a step the engine plays by itself: the only cell a tile may go on (D4),
         a pass with no legal placement (D6), the end of a turn with no man left to place."""
         self.this_turn["auto"].append(action)
-        self._note_step(action, auto=True)
+        self._note_step(action, word, auto=True)
 
-    def _note_step(self, action: str, *, auto: bool) -> None:
-        step = {"colour": self.colour, "seat": self.owner[self.colour], "action": action}
-        step["auto"] = auto
-        if action_word(action) == LAY_WORD:
+    def _note_step(self, action: str, word: str, *, auto: bool) -> None:
+        colour = self.colour
+        step = {"colour": colour, "seat": self.owner[colour], "action": action, "auto": auto}
+        if word == LAY_WORD:
             step["value"] = self.drawn
         self.steps.append(step)
 
@@ -225,9 +178,7 @@ class FeurioState(State):
     def _lay(self, word: str, spot: Cell | None) -> None:
         assert spot is not None and self.drawn is not None
         if word == BREAK_WORD:  # D9: face down, with one of the player's men on it
-            tile = self._put(spot, FIREBREAK)
-            self.men[COLOURS * tile + self.colour] += 1
-            self.load[tile] += 1
+            self._add_man(self._put(spot, FIREBREAK), self.colour)
             self.hand[self.colour] -= 1
             self.this_turn["firebreak"] = True
         else:
@@ -246,7 +197,7 @@ class FeurioState(State):
         self.this_turn = {}
         if not self.stack and (
             self.passes >= self.colours
-            or not self._any_room()
+            or not any(self.rooms)
             or not any(self.available(c) for c in range(self.colours))
         ):
             self.phase = OVER
@@ -257,7 +208,7 @@ class FeurioState(State):
     # ------------------------------------------------------------------ protocol
 
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset((self.owner[self.colour],))
+        return NOBODY if self.phase == OVER else MOVERS[self.owner[self.colour]]
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -266,24 +217,28 @@ class FeurioState(State):
         if self.phase == OVER or seat != self.owner[self.colour]:
             return []
         if self.phase == LAY:
-            return self._lay_actions()
-        tiles = range(len(self.cells)) if self.target is None else (self.target,)
-        open_tiles = [name(self.cells[t]) for t in tiles if self.room(t)]
+            return list(self.lays)
+        cells, rooms, target = self.cells, self.rooms, self.target
+        if target is None:
+            spots = [cells[t] for t, room in enumerate(rooms) if room]
+        else:
+            spots = [cells[target]] if rooms[target] else []
         actions = [DONE if self.placed else PASS]
         if self.hand[self.colour]:
-            actions += [format_action(MAN_WORD, c) for c in open_tiles]
+            actions += actions_on(MAN_WORD, spots)
         if self.players == 3 and self.neutral[seat]:
-            actions += [format_action(NEUTRAL_WORD, c) for c in open_tiles]
-        return sorted(actions)
+            actions += actions_on(NEUTRAL_WORD, spots)
+        actions.sort()
+        return actions
 
     def _apply(self, seat: int, action: str) -> None:
-        word, spot = parse(action)
+        word, spot = parse(action)  # canonical: ``action`` is how the engine writes it
         if self.phase == LAY:
-            self._apply_lay(word, spot)
+            self._apply_lay(action, word, spot)
         else:
-            self._apply_men(seat, word, spot)
+            self._apply_men(seat, action, word, spot)
 
-    def _apply_lay(self, word: str, spot: Cell | None) -> None:
+    def _apply_lay(self, action: str, word: str, spot: Cell | None) -> None:
         if word not in (LAY_WORD, BREAK_WORD) or spot is None:
             raise IllegalAction(
                 f"First lay the tile you drew (a {self.drawn}) on a hottest cell.",
@@ -295,7 +250,7 @@ class FeurioState(State):
             raise IllegalAction(
                 f"There is already a tile on {where}.", key="feurio.occupied", cell=where
             )
-        heat = self.heat()
+        heat = self._heat
         if word == BREAK_WORD:
             if not self.options["firebreak"]:
                 raise IllegalAction(
@@ -311,7 +266,7 @@ class FeurioState(State):
                     key="feurio.firebreak_no_man",
                 )
         else:
-            hottest = self.hottest()
+            hottest = self._hottest_cells()
             if spot not in hottest:
                 best = heat[hottest[0]]
                 cells = ", ".join(name(c) for c in hottest)
@@ -325,11 +280,11 @@ class FeurioState(State):
                     best=best,
                     hottest=[name(c) for c in hottest],
                 )
-        self._chosen(format_action(word, where))
+        self._chosen(action, word)
         self._lay(word, spot)
         self._proceed(None)
 
-    def _apply_men(self, seat: int, word: str, spot: Cell | None) -> None:
+    def _apply_men(self, seat: int, action: str, word: str, spot: Cell | None) -> None:
         if word in (LAY_WORD, BREAK_WORD):
             raise IllegalAction(
                 "You have already laid this turn's tile."
@@ -348,7 +303,7 @@ class FeurioState(State):
                     "You have placed no man this turn: to place none, pass.",
                     key="feurio.done_without_men",
                 )
-            self._chosen(word)
+            self._chosen(word, word)
             self._end_turn(passed=word == PASS)
             return
         assert spot is not None
@@ -368,8 +323,7 @@ class FeurioState(State):
         if problem is not None:
             raise problem
         tile = self.at[spot]
-        self.men[COLOURS * tile + colour] += 1
-        self.load[tile] += 1
+        self._add_man(tile, colour)
         if colour == NEUTRAL and self.players == 3:
             self.neutral[seat] -= 1
         else:
@@ -378,15 +332,18 @@ class FeurioState(State):
         self.placed += 1
         self.this_turn["on"] = name(spot)
         self.this_turn["men"][colour] += 1
-        self._chosen(format_action(word, spot))
-        if self.placed >= MEN_PER_TURN or not self.room(tile) or not self.available(self.colour):
-            self._automatic(DONE)
+        self._chosen(action, word)
+        if self.placed >= MEN_PER_TURN or not self.rooms[tile] or not self.available(self.colour):
+            self._automatic(DONE, DONE)
             self._end_turn(passed=False)
 
     def _why_not_man(self, spot: Cell) -> IllegalAction | None:
         """The rule one more man on ``spot`` would break (D5), or None."""
-        where = name(spot)
         tile = self.at.get(spot)
+        if tile is not None and self.rooms[tile] and self.placed < MEN_PER_TURN:
+            if self.target is None or tile == self.target:
+                return None  # room left: fewer men than spaces and than free edges
+        where = name(spot)
         if tile is None:
             return IllegalAction(f"There is no tile on {where}.", key="feurio.no_tile", cell=where)
         if self.target is not None and tile != self.target:
@@ -436,8 +393,9 @@ class FeurioState(State):
     def scores(self) -> list[float]:
         """D2, D7: per seat, the zones of the colours that seat plays."""
         totals = [0.0] * self.players
-        for colour, points in enumerate(colour_scores(self)):
-            totals[self.owner[colour]] += points
+        owner = self.owner
+        for colour, points in enumerate(self.colour_points()):
+            totals[owner[colour]] += points
         return totals
 
     def men_in_hand(self) -> list[int]:
@@ -461,19 +419,20 @@ class FeurioState(State):
         other = object.__new__(FeurioState)
         other.__dict__.update(self.__dict__)
         other.options = dict(self.options)
-        other.stack = list(self.stack)
-        other.owner = list(self.owner)
-        other.hand = list(self.hand)
-        other.neutral = list(self.neutral)
-        other.cells = list(self.cells)
-        other.at = dict(self.at)
-        other.values = list(self.values)
-        other.touching = list(self.touching)
-        other.men = list(self.men)
-        other.load = list(self.load)
+        other.stack = self.stack[:]
+        other.hand = self.hand[:]
+        other.neutral = self.neutral[:]
+        other.cells = self.cells[:]
+        other.at = self.at.copy()
+        other.values = self.values[:]
+        other.touching = self.touching[:]
+        other.men = self.men[:]
+        other.load = self.load[:]
+        other.rooms = self.rooms[:]
         other.this_turn = copy_turn(self.this_turn)
-        other.steps = list(self.steps)  # its steps are replaced, never changed
-        # last_turn and the heat map are replaced, never mutated: shared.
+        other.steps = self.steps[:]  # its steps are replaced, never changed
+        # last_turn and the heat map are replaced, never mutated, and the tuples (owner,
+        # lays, the hottest cells, the points) are immutable: shared.
         return other
 
     def reversible(self, seat: int, action: str) -> bool:

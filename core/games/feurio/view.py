@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.games.feurio.hexes import COLOURS, FIREBREAK, MEN_PER_TURN, SPACES, VALUES, name, order
 from core.games.feurio.notation import LAY
-from core.games.feurio.zones import colour_scores, zones_of
+from core.games.feurio.zones import zones_of
 
 if TYPE_CHECKING:
     from core.games.feurio.state import FeurioState
@@ -51,7 +51,7 @@ def feurio_view(state: FeurioState, seat: int | None) -> dict[str, Any]:
                 "in_hand": state.hand[c] if c < state.colours else sum(state.neutral),
                 "score": points,
             }
-            for c, points in enumerate(colour_scores(state) + [0] * (COLOURS - state.colours))
+            for c, points in enumerate(state.colour_points() + [0] * (COLOURS - state.colours))
         ],
         "neutral_in_hand": list(state.neutral),
         "men_in_hand": state.men_in_hand(),
