@@ -127,3 +127,59 @@ async def test_spectators_share_one_frame_per_language_and_a_move_costs_their_pa
         hidden = {c.code for c in DECK} - shown_codes(english_frame["html"])
         assert card_markers(user) and set(card_markers(user)) <= hidden  # no card of either hand
         assert set(card_markers(bea)) <= hidden
+
+
+async def test_an_arriving_spectator_is_sent_the_frame_again_only_if_it_missed_one(
+    user: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page carries the frame of its position: a spectator whose socket connects with
+    no move since is not sent it again (at 300 arriving spectators, 300 frames saved); one
+    that missed a move between its page and its socket is, and so is every reconnection."""
+    from uuid import uuid4
+
+    from nicegui import Client
+    from nicegui.nicegui import _on_handshake
+
+    resent: list[str] = []
+    real_resend = TableStage.resend
+
+    def resend(stage: TableStage) -> None:
+        resent.append(stage.client.id)
+        real_resend(stage)
+
+    monkeypatch.setattr(TableStage, "resend", resend)
+
+    async def connect(client_id: str, tab: str) -> None:  # that page's socket, as a browser's
+        await _on_handshake(
+            f"test-{uuid4()}", {"client_id": client_id, "tab_id": tab, "document_id": tab}
+        )
+
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(OPEN_SEAT).click()
+    user.find(marker="start").click()
+    await user.should_see("Waiting for players")
+    path = user.back_history[-1]
+    async with other_browser() as bea, other_browser() as eve, other_browser() as ian:
+        await bea.open(path)
+        bea.find(marker="join-name").clear().type("Bea")
+        bea.find(marker="take-seat").click()
+        await bea.should_see("Hand 1 of 5")
+        watching = await eve.open(path)  # page and socket at once: nothing moved between
+        assert resent == []
+        page = await ian.http_client.get(path)  # Ian's page is sent; his socket comes later
+        (late,) = re.findall(r"'client_id': '([0-9a-f-]+)'", page.text)
+        mover = user if to_move(user) else bea
+        await play_a_single(mover)  # a move before Ian's socket is there to hear it
+        (stage_of_ian,) = [
+            e for e in Client.instances[late].elements.values() if isinstance(e, TableStage)
+        ]
+        for _ in range(500):  # the move reaches the feed, which keeps it on Ian's stage
+            if stage_of_ian.frame.get("ply") == "1":
+                break
+            await asyncio.sleep(0.01)
+        assert stage_of_ian.frame.get("ply") == "1"
+        await connect(late, str(uuid4()))
+        assert resent == [late], "the spectator who missed a move is sent its frame"
+        await connect(watching.id, eve.tab_id)  # Eve's socket comes back
+        assert resent == [late, watching.id]

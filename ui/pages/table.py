@@ -137,6 +137,7 @@ class TableView(TableControls):
         self._show_controls()
         client = ui.context.client
         drops = [table.subscribe(self._on_move), self.info.listen(self._on_event)]
+        self.sent_seq: int | None = self.stage.frame.get("seq")  # the frame the page carries
         client.on_connect(self._connected)
         client.on_disconnect(lambda: site.depart(table.id, uid, client.id))
 
@@ -150,10 +151,13 @@ class TableView(TableControls):
 
     def _connected(self) -> None:
         """The page's socket is (again) connected: this visitor is here; a spectator shown
-        the feed gets the current frame, which it may have missed while away."""
+        the feed gets the current frame, which it may have missed while away (on the first
+        connection, only when a move came after the page was sent: the page carries its
+        frame, and sending it again would cost every arriving spectator a frame)."""
         self.site.arrive(self.table.id, self.uid, self.client.id)
-        if self.leave_feed is not None:
+        if self.leave_feed is not None and self.stage.frame.get("seq") != self.sent_seq:
             self.stage.resend()
+        self.sent_seq = None  # from now on, a connection is a reconnection: always resend
 
     def _identify(self) -> None:
         """Which seats this visitor holds (they change as people join, leave or resign)."""
