@@ -26,7 +26,8 @@ play would have done.
 
 from __future__ import annotations
 
-from core.games.camping.state import BUNGALOW, EMPTY, ICE, PEST, POOL, CampingState
+from core.games.camping.contents import BUNGALOW, EMPTY, ICE, PEST, POOL
+from core.games.camping.state import CampingState
 
 SYMBOLS = {".": EMPTY, "P": POOL, "I": ICE, "X": PEST}
 
@@ -84,6 +85,7 @@ def position(
     state.fences = bytearray(2 * g.squares)
     for name in fences:
         state.fences[g.edge(name)] = 1
+    state._walls = None  # worked out afresh from these fences
     state.setup_index = len(state.setup)
     state.revealed = True
     state.first, state.order = 0, list(range(players))

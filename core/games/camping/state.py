@@ -2,15 +2,18 @@
 
 Rules help and notation: ``docs/games/camping.md``. Decisions D1-D11 of the
 project's specification are cited where they apply.
+
+The regions, the automatic and free fences, and what is kept of them between moves
+are in :mod:`core.games.camping.territory`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from core.engine import IllegalAction, State, ranking_from_scores
+from core.games.camping.contents import BUNGALOW, EMPTY, ICE, PEST, POOL, TOKEN
 from core.games.camping.grid import Grid, grid
 from core.games.camping.notation import (
     BUNGALOW_PHASE,
@@ -29,51 +32,14 @@ from core.games.camping.notation import (
     read_place,
     read_step,
 )
-from core.games.camping.regions import fence_cuts, partition
+from core.games.camping.territory import Territory
 from core.games.camping.view import camping_view
 
-# What a square holds. Campers: a caravan of seat p is p, a bungalow half 10 + p.
-EMPTY, POOL, TOKEN, ICE, PEST = -1, 20, 21, 22, 23
-BUNGALOW = 10
-
 STEPS = 2
+TO_MOVE = tuple(frozenset((seat,)) for seat in range(4))  # to_move() of seat 0 to 3
 
 
-def camper_owner(content: int) -> int:
-    """The seat whose caravan or bungalow this is, or -1."""
-    if 0 <= content < BUNGALOW:
-        return content
-    if BUNGALOW <= content < BUNGALOW + 10:
-        return content - BUNGALOW
-    return -1
-
-
-@dataclass
-class Region:
-    """One region's bookkeeping: its squares, who owns it, what it is worth."""
-
-    squares: list[int]
-    owners: set[int]
-    pool: bool
-    icecreams: int
-    pest: bool
-
-    @property
-    def owner(self) -> int | None:
-        return next(iter(self.owners)) if len(self.owners) == 1 else None
-
-    @property
-    def contested(self) -> bool:
-        return len(self.owners) > 1
-
-    @property
-    def value(self) -> int:
-        """D10: squares, doubled with the pool, +5 per ice cream, -10 with the pest, >= 0."""
-        base = len(self.squares) * (2 if self.pool else 1)
-        return max(0, base + 5 * self.icecreams - (10 if self.pest else 0))
-
-
-class CampingState(State):
+class CampingState(Territory, State):
     """The whole position. Token identities (``kinds``) stay hidden until the reveal."""
 
     game = "camping"
@@ -105,10 +71,7 @@ class CampingState(State):
         self.this_turn: list[str] = []
         self.last_turn: dict[str, Any] | None = None
         self.auto: list[int] = []  # the fences the last automatic step put up
-        self._regions: list[Region] | None = None
-        self._region_of: list[int] = []
-        self._members: list[list[int]] | None = None  # the partition; fences alone decide it
-        self._cuts: dict[int, dict[int, tuple[int, int] | None]] = {}
+        self._forget()
         if options["neutral_setup"] == "random":
             self._place_neutral_at_random(rng)
         self._advance_setup_if_done()
@@ -211,118 +174,10 @@ class CampingState(State):
             return
         self._begin_turn(self.order[(self.order.index(self.current) + 1) % self.players])
 
-    def _auto_fences(self) -> list[int]:
-        """D5: a fence on every open edge between campers of different players."""
-        added = []
-        cells, fences = self.cells, self.fences
-        for edge, (a, b) in self.g.ends.items():
-            if fences[edge]:
-                continue
-            pa, pb = camper_owner(cells[a]), camper_owner(cells[b])
-            if pa >= 0 and pb >= 0 and pa != pb:
-                fences[edge] = 1
-                added.append(edge)
-        return sorted(added)
-
-    # ------------------------------------------------------------------ regions
-
-    def _invalidate(self, fences: bool = True) -> None:
-        """Forget what depends on the pieces; with ``fences``, the partition as well."""
-        if fences:
-            self._members = None
-        self._regions = None
-        self._cuts = {}
-
-    def regions(self) -> list[Region]:
-        """The regions with their owners and contents (cached until something changes)."""
-        if self._regions is None:
-            if self._members is None:
-                self._region_of, self._members = partition(self.g, self.fences)
-            members = self._members
-            cells = self.cells
-            regions = []
-            for squares in members:
-                owners = {camper_owner(cells[s]) for s in squares} - {-1}
-                regions.append(
-                    Region(
-                        squares=squares,
-                        owners=owners,
-                        pool=any(cells[s] == POOL for s in squares),
-                        icecreams=sum(1 for s in squares if cells[s] == ICE),
-                        pest=any(cells[s] == PEST for s in squares),
-                    )
-                )
-            self._regions = regions
-        return self._regions
-
-    def region_of(self, square: int) -> int:
-        self.regions()
-        return self._region_of[square]
-
-    def region_labels(self) -> list[int]:
-        """Per square, the label of its region (shared: do not change it)."""
-        self.regions()
-        return self._region_of
-
-    def _all_owned(self) -> bool:
-        """D9. A region with no camper never arises (D6 b), so 'every region owned'
-        is the same as 'no region contested'."""
-        return all(not r.contested for r in self.regions())
-
-    def _cuts_of(self, label: int) -> dict[int, tuple[int, int] | None]:
-        if label not in self._cuts:
-            campers = [camper_owner(c) >= 0 for c in self.cells]
-            self._cuts[label] = fence_cuts(
-                self.g, self.fences, self.regions()[label].squares, campers
-            )
-        return self._cuts[label]
-
-    def _legal_fences(self) -> list[int]:
-        legal = []
-        for label, region in enumerate(self.regions()):
-            if not region.contested:
-                continue
-            for edge, split in self._cuts_of(label).items():
-                if edge in self.joined:
-                    continue
-                if split is None or (split[0] > 0 and split[1] > 0):
-                    legal.append(edge)
-        return sorted(legal)
-
-    def _why_not_fence(self, edge: int) -> IllegalAction | None:
-        """The rule a free fence on ``edge`` would break (D6), or None if it is legal."""
-        a, b = self.g.ends[edge]
-        name = self.g.edge_name(edge)
-        if self.fences[edge]:
-            return IllegalAction(
-                f"There is already a fence on {name}.", key="camping.fenced", edge=name
-            )
-        if edge in self.joined:
-            return IllegalAction(
-                "A fence cannot cut a bungalow or the pool in two.",
-                key="camping.fence_splits_piece",
-                edge=name,
-            )
-        label = self.region_of(a)
-        if not self.regions()[label].contested:
-            return IllegalAction(
-                "This region already belongs to one player; no fence may go inside it.",
-                key="camping.fence_owned_region",
-                edge=name,
-            )
-        split = self._cuts_of(label).get(edge)
-        if split is not None and 0 in split:
-            return IllegalAction(
-                "This fence would close an area with no camper in it.",
-                key="camping.fence_empty_area",
-                edge=name,
-            )
-        return None
-
     # ------------------------------------------------------------------ protocol
 
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset((self.current,))
+        return frozenset() if self.phase == OVER else TO_MOVE[self.current]
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -330,23 +185,31 @@ class CampingState(State):
     def legal_actions(self, seat: int) -> list[str]:
         if self.phase == OVER or seat != self.current:
             return []
-        names, g = self.g.names, self.g
+        if self._legal is None:
+            self._legal = self._list_actions(seat)
+        return list(self._legal)
+
+    def _list_actions(self, seat: int) -> list[str]:
+        names, g, cells = self.g.names, self.g, self.cells
         if self.phase in (TOKEN_PHASE, CARAVAN_PHASE):
             word = self.phase
             return sorted(
-                format_place(word, (names[s],)) for s in range(g.squares) if self.cells[s] == EMPTY
+                format_place(word, (names[s],)) for s in range(g.squares) if cells[s] == EMPTY
             )
         if self.phase in (POOL_PHASE, BUNGALOW_PHASE):
             pairs = self._pair_placements()
             return sorted(format_place(self.phase, (names[a], names[b])) for a, b in pairs)
         if self.phase == FENCE:
-            return sorted(g.edge_name(e) for e in self._legal_fences())
+            edge_names = g.edge_names
+            return sorted([edge_names[e] for e in self._legal_fences()])
+        fences, steps_from = self.fences, g.steps_from
         actions = [STOP]
         for piece in self._movable(seat):
-            for other, edge in g.neighbours[piece]:
-                if not self.fences[edge] and self.cells[other] == EMPTY:
-                    actions.append(format_step(names[piece], names[other]))
-        return sorted(actions)
+            for other, edge, step in steps_from[piece]:
+                if not fences[edge] and cells[other] == EMPTY:
+                    actions.append(step)
+        actions.sort()
+        return actions
 
     def _movable(self, seat: int) -> list[int]:
         pieces = list(self.caravans[seat])
@@ -355,6 +218,7 @@ class CampingState(State):
         return pieces
 
     def _apply(self, seat: int, action: str) -> None:
+        self._legal = None
         if self.phase in SETUP_PHASES:
             self._apply_setup(seat, action)
         elif self.phase == MOVE:
@@ -383,6 +247,7 @@ class CampingState(State):
             self.cells[squares[0]] = seat
             self.caravans[seat].append(squares[0])
             self.caravans[seat].sort()
+        self._invalidate()
         self.last_turn = {"seat": seat, "actions": [text], "auto": []}
         self.setup_index += 1
         self._advance_setup_if_done()
@@ -392,15 +257,21 @@ class CampingState(State):
             self.this_turn.append(STOP)
             self._end_movement()
             return
-        a, b = read_step(text, self.g)
-        left, right = self.g.name(a), self.g.name(b)  # as written: only these names read
-        if a not in self._movable(seat):
+        g = self.g
+        step = g.steps.get(text)  # a step between neighbours, as written canonically
+        if step is None:
+            a, b = read_step(text, g)
+            edge = g.edge_between(a, b)
+        else:
+            a, b, edge = step
+        left, right = g.names[a], g.names[b]  # as written: only these names read
+        mine = self.caravans[seat]
+        if a not in mine and a != self.pest:
             raise IllegalAction(
                 f"There is none of your caravans, nor the pest, on {left}.",
                 key="camping.not_your_piece",
                 square=left,
             )
-        edge = self.g.edge_between(a, b)
         if edge is None:
             raise IllegalAction(
                 "A step goes one square up, down, left or right.", key="camping.one_square"
@@ -413,16 +284,17 @@ class CampingState(State):
             )
         if self.cells[b] != EMPTY:
             raise IllegalAction(f"{right} is already taken.", key="camping.occupied", square=right)
-        check_canonical(text, format_step(left, right))
+        if step is None:
+            check_canonical(text, format_step(left, right))
         content = self.cells[a]
         self.cells[a], self.cells[b] = EMPTY, content
-        if content == PEST:
+        if content == PEST:  # not a camper: only the legal steps change
             self.pest = b
         else:
-            self.caravans[seat][self.caravans[seat].index(a)] = b
-            self.caravans[seat].sort()
-        self._invalidate(fences=False)  # owners and camper counts change, regions do not
-        self.this_turn.append(format_step(left, right))
+            mine[mine.index(a)] = b
+            mine.sort()
+            self._invalidate(fences=False)  # camper counts change, regions do not
+        self.this_turn.append(text)
         self.steps_left -= 1
         if self.steps_left == 0:
             self._end_movement()
@@ -433,8 +305,7 @@ class CampingState(State):
         problem = self._why_not_fence(edge)
         if problem is not None:
             raise problem
-        self.fences[edge] = 1
-        self._invalidate()
+        self._put_fence(edge)
         self.this_turn.append(self.g.edge_name(edge))
         self._finish_turn(None)
 
@@ -442,14 +313,16 @@ class CampingState(State):
 
     def scores(self) -> list[float]:
         """D10: the sum of the regions each player owns (0 for all before play starts)."""
-        totals = [0.0] * self.players
         if not self.revealed:
-            return totals
-        for region in self.regions():
-            owner = region.owner
-            if owner is not None:
-                totals[owner] += region.value
-        return totals
+            return [0.0] * self.players
+        if self._scores is None:
+            totals = [0.0] * self.players
+            for region in self.regions():
+                owner = region.owner
+                if owner is not None:
+                    totals[owner] += region.value
+            self._scores = totals
+        return list(self._scores)
 
     def ranking(self) -> list[int]:
         return ranking_from_scores(self.scores())
@@ -460,23 +333,21 @@ class CampingState(State):
         return camping_view(self, seat)
 
     def clone(self) -> CampingState:
+        """A copy that shares what neither changes in place: the options, the order,
+        the set-up plan, what only the set-up changes once it is over, and the caches
+        (never changed in place, only replaced)."""
         other = object.__new__(CampingState)
         other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.cells = list(self.cells)
-        other.fences = bytearray(self.fences)
-        other.joined = set(self.joined)
-        other.tokens = list(self.tokens)
-        other.kinds = list(self.kinds)
-        other.pool = list(self.pool)
-        other.bungalows = [list(b) for b in self.bungalows]
-        other.caravans = [list(c) for c in self.caravans]
-        other.order = list(self.order)
-        other.this_turn = list(self.this_turn)
-        other._regions = self._regions  # Region objects are never mutated, only replaced
-        other._region_of = self._region_of
-        other._members = self._members  # never mutated, only replaced
-        other._cuts = dict(self._cuts)
+        other.cells = self.cells.copy()
+        other.fences = self.fences.copy()
+        other.caravans = [c.copy() for c in self.caravans]
+        other.this_turn = self.this_turn.copy()
+        if not self.revealed:
+            other.joined = set(self.joined)
+            other.tokens = list(self.tokens)
+            other.kinds = list(self.kinds)
+            other.pool = list(self.pool)
+            other.bungalows = [list(b) for b in self.bungalows]
         return other
 
     def reversible(self, seat: int, action: str) -> bool:

@@ -73,7 +73,7 @@ def camping_view(state: CampingState, seat: int | None) -> dict[str, Any]:
             )
             for p in range(state.players)
         ],
-        "fences": sorted(g.edge_name(e) for e in g.edges if state.fences[e]),
+        "fences": list(state.fence_names()),
         "regions": regions,
         "region_of": region_of,
         "scores": scores,
