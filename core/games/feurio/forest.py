@@ -77,7 +77,9 @@ class Forest:
         self._points = None
 
     def _refresh(self, tile: int) -> None:
-        self.rooms[tile] = max(0, self.capacity(tile) - self.load[tile])
+        """Work out anew how many more men ``tile`` takes: its :meth:`capacity` less its men."""
+        spaces, free = SPACES[self.values[tile]], SIDES - self.touching[tile]
+        self.rooms[tile] = max(0, (spaces if spaces < free else free) - self.load[tile])
 
     def free_edges(self, tile: int) -> int:
         return SIDES - self.touching[tile]
