@@ -13,7 +13,6 @@ from nicegui import app, ui
 from ui.header import SiteHeader
 from ui.i18n import LANGUAGES, Translator, best_language
 from ui.i18n.zone import reader_zone
-from ui.theme import BRAND
 
 
 def translator(request: Request | None) -> Translator:
@@ -51,7 +50,6 @@ def heading(text: str, size: str = "text-2xl") -> ui.label:
 def frame(t: Translator, title: str) -> Iterator[ui.column]:
     """Header and main column of every page; ``title`` names the page in the tab."""
     ui.page_title(f"{title} · Caravanserai")
-    ui.colors(**BRAND)
     # The site's style rules and scripts are every page's already (ui/pages/assets.py).
     # In the page's head, so the language is known before anything is read out.
     loading = json.dumps(t("a11y.loading"))

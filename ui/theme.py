@@ -61,8 +61,19 @@ SEAT_TURN_CSS = ".cs-turn{display:none}\n" + "".join(
 )
 """The ring and the "to play" of the seats to move, from the stage's ``data-movers``."""
 
+# Quasar's brand colours, as the custom properties its classes read (``text-primary``,
+# ``bg-positive``...), set once in the site's style rules rather than by an element on
+# every page (``ui.colors``). NiceGUI writes its default colours into the body's own style
+# as a page starts, so these must be important to win.
+BRAND_CSS = (
+    "body{"
+    + "".join(f"--q-{name.replace('_', '-')}:{value} !important;" for name, value in BRAND.items())
+    + "}\n"
+)
+
 SITE_CSS = (
-    """
+    BRAND_CSS
+    + """
 :root{--cs-bg:#faf6ee;--cs-surface:#fffdf8;--cs-ink:#2b2418;--cs-ink-soft:#5c5040;
 --cs-line:#e3d6bd;--cs-accent:#b45309;--cs-accent-soft:#fde68a;--cs-code:#efe6d2;--cs-link:#1d4ed8}
 .body--dark{--cs-bg:#1d1a15;--cs-surface:#2a251d;--cs-ink:#f3ead8;--cs-ink-soft:#c4bcae;
