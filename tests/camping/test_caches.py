@@ -113,3 +113,22 @@ def test_splitting_one_region_finds_the_partition_a_full_pass_finds() -> None:
                 fences[edge] = 1
                 assert split(g, fences, region_of, regions, g.ends[edge][0]) == partition(g, fences)
                 fences[edge] = 0
+
+
+@pytest.mark.parametrize("size", [8, 9, 10])
+def test_an_edge_is_a_bridge_when_walls_join_its_two_corners(size: int) -> None:
+    """The engine's test for a bridge (territory.py) against Tarjan's (fence_cuts)."""
+    state = GAMES["camping"].new_game(2, size, {"size": size})
+    assert isinstance(state, CampingState)
+    g, rng = state.g, random.Random(size)
+    for _ in range(30):
+        state.fences = bytearray(2 * g.squares)
+        for edge in rng.sample(g.edges, rng.randrange(0, len(g.edges) // 2)):
+            state.fences[edge] = 1
+        state._walls = None
+        walls = state._wall_groups()
+        campers = [False] * g.squares
+        for squares in partition(g, state.fences)[1]:
+            for edge, cut in fence_cuts(g, state.fences, squares, campers).items():
+                p, q = g.dual[edge]
+                assert (walls[p] == walls[q]) == (cut is not None), g.edge_name(edge)

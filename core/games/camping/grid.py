@@ -48,6 +48,8 @@ class Grid:
     ids: dict[str, int]  # square name -> square
     edge_names: dict[int, str]  # edge id -> its notation, c4|c5
     edge_ids: dict[str, int]  # edge notation (lower square first) -> edge id
+    by_name: tuple[int, ...]  # the squares in the order of their names (a1, a10, a2...)
+    edge_rank: dict[int, int]  # edge id -> its place in the order of the edges' names
     # Per square: (neighbour, edge id, the step's notation) for each neighbour, ascending.
     steps_from: tuple[tuple[tuple[int, int, str], ...], ...]
     steps: dict[str, tuple[int, int, int]]  # step notation -> (from, to, edge id)
@@ -158,6 +160,8 @@ def grid(n: int) -> Grid:
         ids={name: s for s, name in enumerate(names)},
         edge_names=edge_names,
         edge_ids={name: edge for edge, name in edge_names.items()},
+        by_name=tuple(sorted(range(n * n), key=names.__getitem__)),
+        edge_rank={e: i for i, e in enumerate(sorted(edge_names, key=edge_names.__getitem__))},
         steps_from=steps_from,
         steps={text: (a, b, edge) for a, x in enumerate(steps_from) for b, edge, text in x},
         dual=dual,

@@ -3,13 +3,14 @@
 A region is a set of squares joined through unfenced edges. :func:`partition`
 labels every square with its region in one pass over the board; after a fence that
 splits one region, :func:`split` finds the new partition by a flood fill of that
-region alone. :func:`survey` says who owns each region and what it holds
-(:class:`Region`). :func:`fence_cuts`
-then finds, for one region, which of its unfenced edges are *bridges* (edges whose
-fence would split the region in two) and how many campers would end up on the far
-side of each: one depth-first search per region (Tarjan's bridge algorithm with
-camper counts per subtree), so judging every candidate fence costs about as much
-as one flood fill of the board.
+region alone. :func:`survey` says who owns a region and what it holds
+(:class:`Region`). :func:`fence_cuts` finds, for one region, which of its unfenced
+edges are *bridges* (edges whose fence would split the region in two) and how many
+campers would end up on the far side of each: one depth-first search per region
+(Tarjan's bridge algorithm with camper counts per subtree), so judging every
+candidate fence costs about as much as one flood fill of the board. The bots' board
+model uses it; the engine tells bridges apart by the walls instead
+(:mod:`core.games.camping.territory`), which it keeps up to date from move to move.
 """
 
 from __future__ import annotations

@@ -191,17 +191,15 @@ class CampingState(Territory, State):
 
     def _list_actions(self, seat: int) -> list[str]:
         names, g, cells = self.g.names, self.g, self.cells
-        if self.phase in (TOKEN_PHASE, CARAVAN_PHASE):
+        if self.phase in (TOKEN_PHASE, CARAVAN_PHASE):  # in the order of the names
             word = self.phase
-            return sorted(
-                format_place(word, (names[s],)) for s in range(g.squares) if cells[s] == EMPTY
-            )
+            return [format_place(word, (names[s],)) for s in g.by_name if cells[s] == EMPTY]
         if self.phase in (POOL_PHASE, BUNGALOW_PHASE):
             pairs = self._pair_placements()
             return sorted(format_place(self.phase, (names[a], names[b])) for a, b in pairs)
         if self.phase == FENCE:
             edge_names = g.edge_names
-            return sorted([edge_names[e] for e in self._legal_fences()])
+            return [edge_names[e] for e in self._legal_fences()]  # in the order of the names
         fences, steps_from = self.fences, g.steps_from
         actions = [STOP]
         for piece in self._movable(seat):

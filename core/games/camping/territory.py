@@ -45,7 +45,7 @@ class Territory:
     _legal: list[str] | None  # the legal actions of the seat to move
 
     def _forget(self) -> None:
-        """Start with nothing kept (the state's constructor)."""
+        """Keep nothing: everything is worked out afresh when next asked for."""
         self._regions, self._region_of, self._members = None, [], None
         self._walls, self._free_fences = None, None
         self._scores, self._fence_names, self._legal = None, None, None
@@ -128,17 +128,13 @@ class Territory:
         return all(not r.contested for r in self.regions())
 
     def _legal_fences(self) -> list[int]:
-        """D6: the edges the free fence may go on, ascending (shared: do not change it):
-        every open edge of a contested region but those inside the pool or a bungalow,
-        and but the bridges with no camper on one side."""
+        """D6: the edges the free fence may go on, in the order of their names (shared:
+        do not change it): every open edge of a contested region but those inside the
+        pool or a bungalow, and but the bridges with no camper on one side."""
         if self._free_fences is None:
             legal = []
-            walls, fences, joined, ahead = (
-                self._wall_groups(),
-                self.fences,
-                self.joined,
-                self.g.ahead,
-            )
+            walls, ahead = self._wall_groups(), self.g.ahead
+            fences, joined = self.fences, self.joined
             for region in self.regions():
                 if not region.contested:
                     continue
@@ -150,7 +146,7 @@ class Territory:
                             self._camper_beyond(square, edge) and self._camper_beyond(other, edge)
                         ):
                             legal.append(edge)
-            legal.sort()
+            legal.sort(key=self.g.edge_rank.__getitem__)
             self._free_fences = legal
         return self._free_fences
 
