@@ -12,7 +12,8 @@ from nicegui import ui
 from nicegui.testing import User
 
 from tests.ui.test_move_box import elements
-from tests.ui.test_spectator_feed import OPEN_SEAT, other_browser
+from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, take_seat
+from tests.ui.test_spectator_feed import other_browser
 
 SPECTATOR_MOST = 36  # a spectator's page at a table of two people, chat included (102 before)
 
@@ -22,16 +23,9 @@ def kinds(page: User) -> Counter[str]:
 
 
 async def test_a_spectators_table_page_keeps_few_elements(user: User) -> None:
-    await user.open("/new/caravan")
-    user.find(marker="name").clear().type("Ann")
-    user.find(OPEN_SEAT).click()
-    user.find(marker="start").click()
-    await user.should_see("Waiting for players")
-    path = user.back_history[-1]
+    path = await open_waiting_table(user, OPEN_SEAT)
     async with other_browser() as bea, other_browser() as eve:
-        await bea.open(path)
-        bea.find(marker="join-name").clear().type("Bea")
-        bea.find(marker="take-seat").click()
+        await take_seat(bea, path, "Bea")
         await bea.should_see("Hand 1 of 5")
         await eve.open(path)
         await eve.should_see("You are watching")

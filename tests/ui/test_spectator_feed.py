@@ -8,14 +8,18 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+from uuid import uuid4
 
 import httpx
 import pytest
-from nicegui import core, ui
+from nicegui import Client, core, ui
+from nicegui.nicegui import _on_handshake
 from nicegui.testing import User
 
 from core.games.caravan.cards import DECK
+from tests.ui import patience
 from tests.ui.test_move_box import card_markers, elements, ply
+from tests.ui.test_online_pages import open_waiting_table, take_seat
 from ui.pages import spectators
 from ui.pages.stage import TableStage
 
@@ -135,11 +139,6 @@ async def test_an_arriving_spectator_is_sent_the_frame_again_only_if_it_missed_o
     """The page carries the frame of its position: a spectator whose socket connects with
     no move since is not sent it again (at 300 arriving spectators, 300 frames saved); one
     that missed a move between its page and its socket is, and so is every reconnection."""
-    from uuid import uuid4
-
-    from nicegui import Client
-    from nicegui.nicegui import _on_handshake
-
     resent: list[str] = []
     real_resend = TableStage.resend
 
@@ -154,16 +153,9 @@ async def test_an_arriving_spectator_is_sent_the_frame_again_only_if_it_missed_o
             f"test-{uuid4()}", {"client_id": client_id, "tab_id": tab, "document_id": tab}
         )
 
-    await user.open("/new/caravan")
-    user.find(marker="name").clear().type("Ann")
-    user.find(OPEN_SEAT).click()
-    user.find(marker="start").click()
-    await user.should_see("Waiting for players")
-    path = user.back_history[-1]
+    path = await open_waiting_table(user, OPEN_SEAT)
     async with other_browser() as bea, other_browser() as eve, other_browser() as ian:
-        await bea.open(path)
-        bea.find(marker="join-name").clear().type("Bea")
-        bea.find(marker="take-seat").click()
+        await take_seat(bea, path, "Bea")
         await bea.should_see("Hand 1 of 5")
         watching = await eve.open(path)  # page and socket at once: nothing moved between
         assert resent == []
@@ -174,11 +166,8 @@ async def test_an_arriving_spectator_is_sent_the_frame_again_only_if_it_missed_o
         (stage_of_ian,) = [
             e for e in Client.instances[late].elements.values() if isinstance(e, TableStage)
         ]
-        for _ in range(500):  # the move reaches the feed, which keeps it on Ian's stage
-            if stage_of_ian.frame.get("ply") == "1":
-                break
-            await asyncio.sleep(0.01)
-        assert stage_of_ian.frame.get("ply") == "1"
+        # The move reaches the feed, which keeps it on Ian's stage.
+        assert await patience.until(lambda: stage_of_ian.frame.get("ply") == "1")
         await connect(late, str(uuid4()))
         assert resent == [late], "the spectator who missed a move is sent its frame"
         await connect(watching.id, eve.tab_id)  # Eve's socket comes back
