@@ -9,12 +9,12 @@ with nothing to click) and the same test ids.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ui.boards.a11y import seat_mark
 from ui.boards.camping import texts
 from ui.boards.camping.svg import COLOURS, Clicks, board_svg
+from ui.boards.frames import text_html
 from ui.boards.thinking import thinking_html
 from ui.i18n import Translator
 
@@ -30,29 +30,24 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     field = (
         '<div class="column items-stretch" style="gap:.5rem;flex:1 1 420px;max-width:660px;'
         'flex-grow:1">'
-        + _text("div", "text-lg font-semibold", turn, "turn")
+        + text_html("div", "text-lg font-semibold", turn, "turn")
         + f'<div class="w-full" data-testid="camping-board">{picture}</div>'
-        + _text("div", "text-sm text-grey-8", news, "news")
+        + text_html("div", "text-sm text-grey-8", news, "news")
         + "</div>"
     )
     side = (
         '<div class="q-card cs-frame-card column cs-side q-pa-md" style="gap:.5rem;'
         'flex:0 1 280px;min-width:240px">'
-        + _text("div", "text-base font-bold", t("camping.scores"))
+        + text_html("div", "text-base font-bold", t("camping.scores"))
         + "".join(_score_row(t, names, view, seat) for seat in range(len(names)))
-        + _text("div", "text-xs text-grey-8", t("camping.region_values"))
+        + text_html("div", "text-xs text-grey-8", t("camping.region_values"))
         + SEPARATOR
         + '<div class="column text-xs text-grey-8">'
-        + "".join(_text("div", "", t(key)) for key in texts.LEGEND)
+        + "".join(text_html("div", "", t(key)) for key in texts.LEGEND)
         + "</div></div>"
     )
     board = f'<div class="row w-full items-start wrap" style="gap:1rem">{field}{side}</div>'
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
-    test = f' data-testid="{testid}"' if testid else ""
-    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
 
 
 def _score_row(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
@@ -61,10 +56,10 @@ def _score_row(t: Translator, names: list[str], view: dict[str, Any], seat: int)
         f'<div class="row w-full items-center no-wrap{current}" style="gap:.5rem"'
         f' data-testid="player-{seat}">'
         + seat_mark(str(seat + 1), COLOURS[seat])
-        + _text("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
+        + text_html("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
         + thinking_html(seat)
         + '<div class="col-grow"></div>'
-        + _text("div", "text-xs text-grey-8 cs-aside", texts.to_place(t, view, seat))
-        + _text("div", "text-lg font-bold", str(int(view["scores"][seat])), f"score-{seat}")
+        + text_html("div", "text-xs text-grey-8 cs-aside", texts.to_place(t, view, seat))
+        + text_html("div", "text-lg font-bold", str(int(view["scores"][seat])), f"score-{seat}")
         + "</div>"
     )

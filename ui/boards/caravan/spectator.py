@@ -17,6 +17,7 @@ from typing import Any
 from ui.boards.caravan import texts
 from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
 from ui.boards.caravan.texts import how_hand_ended, match_so_far, summary_heads
+from ui.boards.frames import text_html
 from ui.boards.thinking import thinking_html
 from ui.i18n import Translator
 
@@ -38,18 +39,13 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     return " ".join(part for part in (turn, news) if part), board
 
 
-def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
-    test = f' data-testid="{testid}"' if testid else ""
-    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
-
-
 def _top(t: Translator, names: list[str], view: dict[str, Any], turn: str) -> str:
     return (
         '<div class="row w-full items-center wrap" style="gap:.75rem">'
-        + _text("div", "text-sm text-grey-8", texts.hand_no(t, view), "hand-no")
-        + _text("div", "text-lg font-semibold", turn, "turn")
+        + text_html("div", "text-sm text-grey-8", texts.hand_no(t, view), "hand-no")
+        + text_html("div", "text-lg font-semibold", turn, "turn")
         + '<div class="col-grow"></div>'
-        + _text("div", "text-base", texts.match_scores(t, names, view), "match-scores")
+        + text_html("div", "text-base", texts.match_scores(t, names, view), "match-scores")
         + "</div>"
     )
 
@@ -63,12 +59,14 @@ def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> s
         '<div class="row w-full items-center wrap" style="gap:.75rem">'
         '<i class="q-icon notranslate material-icons text-xl" aria-hidden="true">'
         "person_outline</i>"
-        + _text("div", "text-base font-semibold", names[seat], f"name-{seat}")
+        + text_html("div", "text-base font-semibold", names[seat], f"name-{seat}")
         + thinking_html(seat, t("thinking"))
-        + _text("div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}")
+        + text_html(
+            "div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}"
+        )
         + f'<div class="cv-backs">{backs_html(count)}</div>'
         '<div class="col-grow"></div>'
-        + _text("div", "text-sm", texts.collection(t, view, seat), f"collection-{seat}")
+        + text_html("div", "text-sm", texts.collection(t, view, seat), f"collection-{seat}")
         + f'<details class="text-sm cv-collected" data-testid="collection-open-{seat}">'
         f"<summary>{escape(t('caravan.see_collection'))}</summary>"
         f'<div class="cv-pile">{pile}</div></details>'
@@ -83,17 +81,17 @@ def _felt(t: Translator, names: list[str], view: dict[str, Any], news: str) -> s
         '<div class="q-card w-full cv-felt q-pa-md">'
         '<div class="row w-full items-start wrap" style="gap:1.5rem">'
         '<div class="column" style="gap:.25rem">'
-        + _text("div", "text-sm font-semibold", t("caravan.indicators"))
+        + text_html("div", "text-sm font-semibold", t("caravan.indicators"))
         + '<div class="cv-indicators" data-testid="indicators">'
         + indicators_html(t, view["indicators"])
         + "</div>"
-        + _text("div", "text-xs text-grey-8", texts.swapped(t, view))
+        + text_html("div", "text-xs text-grey-8", texts.swapped(t, view))
         + '</div><div class="column col-grow" style="gap:.25rem">'
-        + _text("div", "text-sm font-semibold", texts.season_title(t, view))
+        + text_html("div", "text-sm font-semibold", texts.season_title(t, view))
         + '<div class="cv-season" data-testid="season">'
         + season_html(t, names, view["season"], values)
         + "</div>"
-        + _text("div", "text-sm", news, "news")
+        + text_html("div", "text-sm", news, "news")
         + "</div></div></div>"
     )
 
@@ -104,21 +102,21 @@ def _last_hand(t: Translator, names: list[str], view: dict[str, Any]) -> str:
     if not history:
         return ""
     hand = history[-1]
-    cells = "".join(_text("div", "text-xs font-semibold", head) for head in summary_heads(t))
+    cells = "".join(text_html("div", "text-xs font-semibold", head) for head in summary_heads(t))
     for seat in (0, 1):
-        cells += _text("div", "font-semibold", names[seat])
+        cells += text_html("div", "font-semibold", names[seat])
         cells += "".join(
-            _text("div", "font-bold" if key == "totals" else "", f"{hand[key][seat]:+d}")
+            text_html("div", "font-bold" if key == "totals" else "", f"{hand[key][seat]:+d}")
             for key in ("collected", "bonus", "totals")
         )
     return (
         '<div class="q-card cs-frame-card w-full q-pa-md column" style="gap:.25rem"'
         ' data-testid="last-hand">'
-        + _text("div", "text-base font-semibold", t("summary.title", n=hand["hand"]))
-        + _text("div", "text-sm", how_hand_ended(t, hand, names))
+        + text_html("div", "text-base font-semibold", t("summary.title", n=hand["hand"]))
+        + text_html("div", "text-sm", how_hand_ended(t, hand, names))
         + '<div class="cv-hand-grid">'
         + cells
         + "</div>"
-        + _text("div", "text-sm", match_so_far(t, hand, names))
+        + text_html("div", "text-sm", match_so_far(t, hand, names))
         + "</div>"
     )

@@ -9,12 +9,12 @@ draws from the same view, with the same words (``texts.py``), the same forest pi
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ui.boards.a11y import seat_mark
 from ui.boards.feurio import texts
 from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
+from ui.boards.frames import text_html
 from ui.boards.thinking import thinking_html
 from ui.i18n import Translator
 
@@ -28,31 +28,26 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     news = texts.news(t, names, view)
     forest = (
         '<div class="column items-stretch" style="gap:.5rem;flex:1 1 420px;max-width:720px">'
-        + _text("div", "text-lg font-semibold", turn, "turn")
-        + _text("div", "text-sm", texts.status(t, view), "feurio-status")
+        + text_html("div", "text-lg font-semibold", turn, "turn")
+        + text_html("div", "text-sm", texts.status(t, view), "feurio-status")
         + f'<div class="w-full" data-testid="feurio-board">{forest_svg(view, Clicks(), t)}</div>'
-        + _text("div", "text-sm text-grey-8", news, "news")
+        + text_html("div", "text-sm text-grey-8", news, "news")
         + "</div>"
     )
     side = (
         '<div class="q-card cs-frame-card column cs-side q-pa-md" style="gap:.5rem;flex:0 1 300px;'
         'min-width:250px">'
-        + _text("div", "text-base font-bold", t("feurio.colours"))
+        + text_html("div", "text-base font-bold", t("feurio.colours"))
         + "".join(_colour_row(t, names, view, colour) for colour in range(4))
         + SEPARATOR
         + "".join(_total_row(names, view, seat) for seat in range(len(names)))
         + SEPARATOR
         + '<div class="column text-xs text-grey-8">'
-        + "".join(_text("div", "", t(key)) for key in (*texts.LEGEND, texts.LEGEND_MARKS))
+        + "".join(text_html("div", "", t(key)) for key in (*texts.LEGEND, texts.LEGEND_MARKS))
         + "</div></div>"
     )
     board = f'<div class="row w-full items-start wrap" style="gap:1rem">{forest}{side}</div>'
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
-    test = f' data-testid="{testid}"' if testid else ""
-    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
 
 
 def _colour_row(t: Translator, names: list[str], view: dict[str, Any], colour: int) -> str:
@@ -62,10 +57,10 @@ def _colour_row(t: Translator, names: list[str], view: dict[str, Any], colour: i
         f'<div class="row w-full items-center no-wrap{current}" style="gap:.5rem"'
         f' data-testid="colour-{colour}">'
         + seat_mark(str(colour + 1), COLOURS[colour], shape="round")
-        + _text("div", "text-sm font-semibold cs-name", name, f"colour-name-{colour}")
+        + text_html("div", "text-sm font-semibold cs-name", name, f"colour-name-{colour}")
         + '<div class="col-grow"></div>'
-        + _text("div", "text-xs text-grey-8 cs-aside", hand)
-        + _text("div", "text-lg font-bold", score, f"colour-score-{colour}")
+        + text_html("div", "text-xs text-grey-8 cs-aside", hand)
+        + text_html("div", "text-lg font-bold", score, f"colour-score-{colour}")
         + "</div>"
     )
 
@@ -73,9 +68,9 @@ def _colour_row(t: Translator, names: list[str], view: dict[str, Any], colour: i
 def _total_row(names: list[str], view: dict[str, Any], seat: int) -> str:
     return (
         '<div class="row w-full items-center no-wrap" style="gap:.5rem">'
-        + _text("div", "text-sm cs-name", names[seat], f"name-{seat}")
+        + text_html("div", "text-sm cs-name", names[seat], f"name-{seat}")
         + thinking_html(seat)
         + '<div class="col-grow"></div>'
-        + _text("div", "text-base font-bold", str(int(view["scores"][seat])), f"score-{seat}")
+        + text_html("div", "text-base font-bold", str(int(view["scores"][seat])), f"score-{seat}")
         + "</div>"
     )

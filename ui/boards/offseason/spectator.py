@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ui.boards.frames import text_html
 from ui.boards.offseason import texts
 from ui.boards.offseason.art import marker_svg
 from ui.boards.offseason.markup import (
@@ -45,31 +46,31 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     main = (
         '<div class="column items-stretch" style="gap:.75rem;flex:1 1 460px;min-width:0;'
         'max-width:700px">'
-        + _text("div", "text-lg font-semibold", turn, "turn")
+        + text_html("div", "text-lg font-semibold", turn, "turn")
         + f'<div class="text-sm" data-testid="os-status">{status_html(t, view)}</div>'
         + '<div class="w-full os-panel" data-testid="os-auction">'
         + auction_html(t, names, view)
         + "</div>"
         + actions
         + '<div class="column w-full" style="gap:.5rem">'
-        + _text("div", "text-base font-bold", t("offseason.markets"))
+        + text_html("div", "text-base font-bold", t("offseason.markets"))
         + '<div class="w-full" data-testid="os-markets">'
         + markets_html(t, names, view, [], False)
         + "</div></div>"
-        + _text("div", "text-sm text-grey-8", news, "news")
+        + text_html("div", "text-sm text-grey-8", news, "news")
         + "</div>"
     )
     side = (
         '<div class="q-card cs-frame-card column cs-side q-pa-md" style="gap:.5rem;'
         'flex:1 1 260px;max-width:340px">'
-        + _text("div", "text-base font-bold", t("offseason.merchants"))
+        + text_html("div", "text-base font-bold", t("offseason.merchants"))
         + "".join(_seat(t, names, view, seat) for seat in range(view["players"]))
         + SEPARATOR
         + '<details class="w-full text-sm cs-details" data-testid="log-open">'
         + f"<summary>{escape(t('offseason.log'))}</summary>"
         + f'<div data-testid="log">{log_html(t, names, view)}</div></details>'
         + '<div class="column text-xs text-grey-8">'
-        + "".join(_text("div", "", t(key)) for key in texts.LEGEND)
+        + "".join(text_html("div", "", t(key)) for key in texts.LEGEND)
         + "</div></div>"
     )
     board = (
@@ -77,11 +78,6 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
         f'<div class="row w-full items-start wrap" style="gap:1rem">{main}{side}</div></div>'
     )
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
-    test = f' data-testid="{testid}"' if testid else ""
-    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
 
 
 def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
@@ -93,12 +89,12 @@ def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> s
         f'<div class="column w-full os-seat{current}" data-testid="player-{seat}">'
         '<div class="row w-full items-center no-wrap" style="gap:.25rem">'
         f"<span>{marker}</span>"
-        + _text("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
+        + text_html("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
         + thinking_html(seat)
         + '<div class="col-grow"></div>'
         + f'<span data-testid="coins-{seat}">{coins_html(t, caravan["coins"])}</span>'
         + "</div>"
-        + _text("div", "text-xs text-grey-8", texts.seat_note(t, view, seat), f"note-{seat}")
+        + text_html("div", "text-xs text-grey-8", texts.seat_note(t, view, seat), f"note-{seat}")
         + f'<div data-testid="camels-{seat}">{camels_html(t, seat, caravan)}</div>'
         + "</div>"
     )

@@ -10,10 +10,10 @@ one per page, the pueblo is a still isometric picture (``iso.py``).
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from ui.boards.a11y import seat_mark
+from ui.boards.frames import text_html
 from ui.boards.pueblo import texts
 from ui.boards.pueblo.iso import iso_svg
 from ui.boards.pueblo.top import COLOURS, LETTER, Targets, top_svg
@@ -29,17 +29,17 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     site = (
         '<div class="column items-stretch" style="gap:.5rem;flex:1 1 300px;min-width:0;'
         'max-width:580px">'
-        + _text("div", "text-lg font-semibold", turn, "turn")
+        + text_html("div", "text-lg font-semibold", turn, "turn")
         + f'<div class="w-full" data-testid="pueblo-top">{top_svg(view, Targets(), t)}</div>'
-        + _text("div", "text-sm text-grey-8", news, "news")
+        + text_html("div", "text-sm text-grey-8", news, "news")
         + "</div>"
     )
     side = (
         '<div class="column" style="gap:.75rem;flex:1 1 300px;min-width:0;max-width:600px">'
         + iso_svg(view, t("pueblo.scene_still"))
         + '<div class="q-card cs-frame-card column w-full q-pa-md" style="gap:.25rem">'
-        + _text("div", "text-base font-bold", t("pueblo.penalties"))
-        + _text("div", "text-xs text-grey-8", t("pueblo.lower_wins"))
+        + text_html("div", "text-base font-bold", t("pueblo.penalties"))
+        + text_html("div", "text-xs text-grey-8", t("pueblo.lower_wins"))
         + "".join(_seat(t, names, view, seat) for seat in range(len(names)))
         + "</div>"
         + _preview(t, names, view)
@@ -47,11 +47,6 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     )
     board = f'<div class="row w-full items-start wrap" style="gap:1rem">{site}{side}</div>'
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _text(tag: str, classes: str, text: str, testid: str = "") -> str:
-    test = f' data-testid="{testid}"' if testid else ""
-    return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
 
 
 def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
@@ -63,11 +58,11 @@ def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> s
         f'<div class="row w-full items-center no-wrap{" cp-current" if current else ""}" '
         f'style="gap:.5rem" data-testid="player-{seat}">'
         + seat_mark(LETTER[colour], COLOURS[colour])
-        + _text("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
+        + text_html("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
         + thinking_html(seat)
         + '<div class="col-grow"></div>'
-        + _text("div", "text-xs text-grey-8 cs-aside", left)
-        + _text("div", "text-lg font-bold", str(int(view["penalties"][seat])), f"score-{seat}")
+        + text_html("div", "text-xs text-grey-8 cs-aside", left)
+        + text_html("div", "text-lg font-bold", str(int(view["penalties"][seat])), f"score-{seat}")
         + "</div>"
     )
 
@@ -77,11 +72,11 @@ def _preview(t: Translator, names: list[str], view: dict[str, Any]) -> str:
     preview = view.get("preview") or []
     if view["phase"] != "chief" or not preview:
         return ""
-    lines = "".join(_text("div", "text-sm", texts.preview_line(t, names, o)) for o in preview)
+    lines = "".join(text_html("div", "text-sm", texts.preview_line(t, names, o)) for o in preview)
     return (
         '<div class="column w-full" data-testid="chief-preview">'
         '<div class="q-card cs-frame-card column w-full q-pa-md" style="gap:.25rem">'
-        + _text("div", "text-base font-bold", t("pueblo.preview_title"))
+        + text_html("div", "text-base font-bold", t("pueblo.preview_title"))
         + lines
         + "</div></div>"
     )
