@@ -13,7 +13,11 @@ repeat; the table gives the median of ``--repeats``, the two trees' repeats alte
 The same random games: ``--games-checked`` seeded games of random moves per game
 (``random.Random(seed).choice`` over the *sorted* legal moves, so the order in which
 ``legal_actions`` lists them does not matter), played to the end in both trees; their moves
-and final scores must be the same (a digest each).
+and final scores must be the same (a digest each). The same searches: the actions the
+searches of a repeat chose (a digest); where a change makes the engine or the heuristic
+faster without changing what they do, the searches choose alike in every repeat of both
+trees ("yes"); a change of play shows as "no", and then the ladder (``bench.arena``) must say
+whether the bots got stronger or weaker.
 
     .venv/bin/python -m bench.playouts --against HEAD~3          # this tree against HEAD~3
     .venv/bin/python -m bench.playouts --games caravan,pueblo --repeats 5
@@ -70,7 +74,7 @@ def positions():
         state.apply(seat, policy(state.determinize(seat, rng), seat, rng))
     return found
 
-done, cpu = 0, 0.0
+done, cpu, chosen = 0, 0.0, []
 for n, (state, seat) in enumerate(positions()):
     rng = random.Random(seed * 7919 + n)
     guess = state.determinize(seat, rng)
@@ -78,12 +82,14 @@ for n, (state, seat) in enumerate(positions()):
     found = levels.play_level("hard", guess, seat, rng, seconds=None, iterations=iterations)
     cpu += time.process_time() - start
     done += found.iterations
+    chosen.append(found.action)
 digests = []
 for s in range(1, checked + 1):
     state, moves = random_game(s)
     text = json.dumps([moves, state.scores()])
     digests.append(hashlib.sha256(text.encode()).hexdigest()[:16])
-print(json.dumps({"iterations": done, "cpu": cpu, "digests": digests}))
+searches = hashlib.sha256(json.dumps(chosen).encode()).hexdigest()[:16]
+print(json.dumps({"iterations": done, "cpu": cpu, "digests": digests, "searches": searches}))
 """
 
 
@@ -143,16 +149,18 @@ def report(trees: dict[str, Path], games: list[str], args: argparse.Namespace) -
     head = ["game", "iterations a search"]
     head += [f"{n}: playouts / CPU s (median, range)" for n in names]
     if len(names) == 2:
-        head += ["ratio", "same random games"]
+        head += ["ratio", "same random games", "same searches"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for game in games:
         rates: dict[str, list[float]] = {n: [] for n in names}
         digests: dict[str, object] = {}
+        searches: dict[str, set[object]] = {n: set() for n in names}
         for _ in range(args.repeats):
             for name in names:
                 result = measure(trees[name], game, args)
                 rates[name].append(float(result["iterations"]) / float(result["cpu"]))  # type: ignore[arg-type]
                 digests[name] = result["digests"]
+                searches[name].add(result["searches"])
         row = [game, str(ITERATIONS[game])]
         for name in names:
             r = rates[name]
@@ -163,6 +171,10 @@ def report(trees: dict[str, Path], games: list[str], args: argparse.Namespace) -
             pairs = zip(digests[names[0]], digests[names[1]], strict=True)  # type: ignore[call-overload]
             same = sum(a == b for a, b in pairs)
             row.append(f"{same} of {args.games_checked}")
+            # The searches' choices, given the same seeds: the same heuristic and search in
+            # both trees choose the same actions (each tree must agree with itself too).
+            alike = len(searches[names[0]]) == 1 and searches[names[0]] == searches[names[1]]
+            row.append("yes" if alike else "no")
         lines.append("| " + " | ".join(row) + " |")
         print(lines[-1], file=sys.stderr, flush=True)
     return "\n".join(lines)
