@@ -23,7 +23,8 @@ of search and per move.
 ``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
 per move (``--iterations`` alone makes the search deterministic: no time limit);
 ``--settings field=value,...`` overrides fields of the searched games'
-:class:`core.bots.knowledge.Settings` for the run (``depth=none``, ``paired=true``);
+:class:`core.bots.knowledge.Settings` for the run (``depth=none``, ``paired=true``), for
+both levels, or for one where the field is prefixed by it (``hard.rollout=heuristic``);
 ``--markdown`` prints table rows for ``bench/README.md``; ``--progress`` prints each
 game's result as it ends (a long run then leaves partial results).
 """
@@ -106,10 +107,25 @@ def parse_value(text: str) -> object:
     return text
 
 
-def settings_for(game: str, overrides: tuple[tuple[str, str], ...]) -> Settings:
-    """The game's search settings with the run's ``--settings`` overrides."""
-    chosen = levels.knowledge(game).settings
-    changes = {name: parse_value(value) for name, value in overrides}
+def settings_for(
+    game: str, overrides: tuple[tuple[str, str], ...], level: str = "normal"
+) -> Settings:
+    """How ``level`` searches the game, with the run's ``--settings`` overrides (those
+    without a prefix, and those prefixed ``level.``).
+
+    >>> settings_for("feurio", (("depth", "4"), ("hard.depth", "8")), "hard").depth
+    8
+    >>> settings_for("feurio", (("depth", "4"), ("hard.depth", "8")), "normal").depth
+    4
+    """
+    chosen = levels.knowledge(game).settings_for(level)
+    changes = {}
+    for name, value in overrides:
+        prefix, _, field_name = name.rpartition(".")
+        if prefix and prefix not in SEARCHERS:
+            raise SystemExit(f"Only {', '.join(SEARCHERS)} have settings, not {prefix!r}.")
+        if prefix in ("", level):
+            changes[field_name] = parse_value(value)
     return dataclasses.replace(chosen, **changes)  # type: ignore[arg-type]
 
 
@@ -159,8 +175,8 @@ def play(job: Job) -> Game:
     seat_a = job.index % n
     if job.settings:  # this process plays only this run's jobs
         known = dataclasses.replace(levels.knowledge(job.game), game=job.game)
-        settings = settings_for(job.game, job.settings)
-        levels.KNOWLEDGE[job.game] = dataclasses.replace(known, settings=settings)
+        normal, hard = (settings_for(job.game, job.settings, level) for level in SEARCHERS)
+        levels.KNOWLEDGE[job.game] = dataclasses.replace(known, settings=normal, hard=hard)
     state = GAMES[job.game].new_game(n, job.seed + job.index // n)
     rng = random.Random(job.seed * 1_000_003 + job.index)
     tallies = {name: Tally() for name in (job.a, job.b)}
@@ -269,7 +285,8 @@ def main(argv: list[str] | None = None) -> None:
             (name, value)
             for name, value in (item.split("=", 1) for item in args.settings.split(","))
         )
-        settings_for(next(iter(GAMES)), overrides)  # a misspelt field fails here
+        for level in SEARCHERS:  # a misspelt field fails here
+            settings_for(next(iter(GAMES)), overrides, level)
     bots = args.bots.split(",")
     for name in bots + [n for p in pairs_of(bots, args.pairs) for n in p]:
         if name not in BOT_NAMES:

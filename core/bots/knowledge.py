@@ -60,6 +60,9 @@ class GameKnowledge:
     heuristic rollouts play it); ``ranked``, where the heuristic has one, ranks a
     seat's legal actions with its choice first (else :meth:`rank` puts ``choose``'s
     choice before the rest in order); ``evaluate`` judges a cut-off rollout.
+    ``settings`` is how ``normal`` searches; ``hard``, where given, is how ``hard``
+    searches instead (:meth:`settings_for`): a level is more than a larger budget where
+    more of the same search stops paying (``bench/README.md``, the ladder).
     Both heuristic functions keep to the hidden-information contract of
     :mod:`core.bots`; ``evaluate`` runs only on the search's own determinizations.
     """
@@ -69,6 +72,13 @@ class GameKnowledge:
     ranked: Ranking | None = None
     evaluate: Evaluation = score_evaluation
     settings: Settings = field(default_factory=Settings)
+    hard: Settings | None = None
+
+    def settings_for(self, level: str) -> Settings:
+        """How ``level`` ("normal" or "hard") searches this game."""
+        if level == "hard" and self.hard is not None:
+            return self.hard
+        return self.settings
 
     def rank(self, state: State, seat: int, rng: random.Random) -> list[str]:
         """The heuristic's ranking of ``seat``'s legal actions, its choice first."""
@@ -77,17 +87,20 @@ class GameKnowledge:
         first = self.choose(state, seat, rng)
         return [first] + [a for a in state.legal_actions(seat) if a != first]
 
-    def rollout(self) -> Policy | None:
-        """The rollout policy its settings name (None: uniformly random)."""
-        if self.settings.rollout == "heuristic":
+    def rollout(self, settings: Settings | None = None) -> Policy | None:
+        """The rollout policy ``settings`` (by default :attr:`settings`) name (None:
+        uniformly random)."""
+        chosen = (settings or self.settings).rollout
+        if chosen == "heuristic":
             return self.choose
-        if self.settings.rollout == "light":
+        if chosen == "light":
             return light
         return None
 
-    def evaluator(self) -> Callable[[State], list[float]]:
-        """Its cut-off evaluation at the width its settings give."""
-        width, judge = self.settings.scale, self.evaluate
+    def evaluator(self, settings: Settings | None = None) -> Callable[[State], list[float]]:
+        """Its cut-off evaluation at the width ``settings`` (by default :attr:`settings`)
+        give."""
+        width, judge = (settings or self.settings).scale, self.evaluate
 
         def evaluate(position: State) -> list[float]:
             return judge(position, width)

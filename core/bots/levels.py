@@ -102,7 +102,7 @@ def play_level(
     """Search as ``level`` ("normal" or "hard") does; ``seconds``/``iterations``, when
     either is given, replace the level's budget."""
     known = knowledge(state.game)
-    chosen = known.settings
+    chosen = known.settings_for(level)
     budget = BUDGETS[level]
     if seconds is not None or iterations is not None:
         budget = Budget(seconds, iterations)
@@ -116,9 +116,9 @@ def play_level(
         rng,
         iterations=budget.iterations,
         seconds=budget.seconds,
-        rollout=known.rollout(),
+        rollout=known.rollout(chosen),
         depth=chosen.depth,
-        evaluate=known.evaluator(),
+        evaluate=known.evaluator(chosen),
         exploration=chosen.exploration,
         prior=prior,
         prior_bias=chosen.prior_bias,

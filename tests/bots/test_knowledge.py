@@ -65,3 +65,34 @@ def test_the_pueblo_heuristic_finds_the_engines_placements_on_its_own_model() ->
             compared += 1
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert compared == 12
+
+
+def test_hard_searches_with_its_own_settings_where_a_game_gives_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game may search ``hard`` otherwise than ``normal`` (``GameKnowledge.hard``): each
+    level's search is given its own depth, rollout and evaluation width."""
+    from dataclasses import replace
+
+    from core.bots.knowledge import Settings
+
+    normal = Settings(depth=3, rollout="random", scale=1.0)
+    hard = Settings(depth=9, rollout="heuristic", scale=2.0)
+    known = replace(levels.knowledge("feurio"), settings=normal, hard=hard)
+    assert known.settings_for("normal") is normal and known.settings_for("hard") is hard
+    assert replace(known, hard=None).settings_for("hard") is normal
+    monkeypatch.setitem(levels.KNOWLEDGE, "feurio", known)
+    seen: dict[str, dict[str, object]] = {}
+
+    def fake_search(*args: object, **kwargs: object) -> object:
+        seen[level] = kwargs
+        raise StopIteration
+
+    monkeypatch.setattr(levels, "search", fake_search)
+    state = GAMES["feurio"].new_game(2, seed=3)
+    seat = min(state.to_move())
+    for level in ("normal", "hard"):
+        with pytest.raises(StopIteration):
+            levels.play_level(level, state, seat, random.Random(1), iterations=5)
+    assert seen["normal"]["depth"] == 3 and seen["normal"]["rollout"] is None
+    assert seen["hard"]["depth"] == 9 and seen["hard"]["rollout"] is known.choose
