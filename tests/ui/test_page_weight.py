@@ -15,7 +15,9 @@ from tests.ui.test_move_box import elements
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, take_seat
 from tests.ui.test_spectator_feed import other_browser
 
-SPECTATOR_MOST = 36  # a spectator's page at a table of two people, chat included (102 before)
+SPECTATOR_MOST = (
+    31  # a spectator's page at a table of two people, chat included (102, then 34, before)
+)
 
 
 def kinds(page: User) -> Counter[str]:
@@ -36,6 +38,9 @@ async def test_a_spectators_table_page_keeps_few_elements(user: User) -> None:
         assert watched["Input"] == 0  # no move box
         assert watched["Dialog"] == 0  # no hand summary before a hand ends
         assert watched["Timer"] == 1  # the header's count, which Next game also reads
+        strip = [e for e in elements(eve) if e.props.get("data-testid") == "seats"]
+        assert [type(e).__name__ for e in strip] == ["Html"]  # the seat strip is one element
+        assert not [e for e in elements(eve) if str(e.props.get("data-testid")).startswith("seat-")]
         await bea.should_see(marker="move-input")  # a player's move box is built
         assert kinds(bea)["SiteHeader"] == 1
 

@@ -3,8 +3,6 @@ a timed table how much time each player has left."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 
 from nicegui import ui
@@ -46,129 +44,102 @@ CLOCK_JS = """<script>
 </script>"""
 
 
-@dataclass
-class _Chip:
-    box: ui.element
-    inner: ui.html  # the icon or dot, the name and the notes: one element of markup
-    draw: Callable[[bool], str] | None  # the inner markup, present or not (a person's seat)
-    shown: bool | None = None  # present, as last set
-    clock: ui.label | None = None  # a timed table's: this seat's time left
-
-
 class SeatStrip:
     """One chip per seat: its name (or that it is open or kept for the invited), a bot's
     mark, a dot when its player is connected, and a ring around the seats to move.
 
+    The whole strip is one element of markup (every name escaped), drawn again when what
+    it shows changes: someone takes, leaves or gives up a seat, comes or goes, or a timed
+    table's clocks are set anew. A page keeps one element for it, not a box and a label
+    per seat (``bench/README.md``, what a table page keeps).
+
     The ring follows the ``data-movers`` attribute of the table's stage
     (``ui/pages/stage.py``; ``SEAT_TURN_CSS`` in ``ui/theme.py``), so a move changes
     nothing here.
-    :meth:`update` patches presence in place; the chips are drawn afresh only when
-    someone takes, leaves or gives up a seat.
     """
 
     def __init__(self, t: Translator, table: Table, info: LiveInfo, uid: str) -> None:
         self.t, self.table, self.info, self.uid = t, table, info, uid
-        self.row = ui.row().classes("w-full gap-2 items-center").props('data-testid="seats"')
-        self.drawn: list[SeatInfo] = []
-        self.chips: list[_Chip] = []
+        self.row = ui.html("", sanitize=False, tag="div").classes(
+            "nicegui-row wrap w-full gap-2 items-center"
+        )
+        attrs(self.row, {"data-testid": "seats"})
+        self.drawn = ""  # the markup last sent, before its clocks' data-sent was filled in
         self.sent = 0  # clock updates sent: a new one restarts the browser's count
         if table.tempo.timed:
             ui.add_head_html(CLOCK_JS)
         self.update()
 
     def update(self) -> None:
-        if self.drawn != self.table.seats:
-            self._draw()
-        for seat, chip in zip(self.table.seats, self.chips, strict=True):
-            present = bool(seat.holder) and self.info.is_present(seat.holder)
-            self._patch(chip, present)
-        self._clocks()
-
-    def _clocks(self) -> None:
-        """Each player's time left as of now, ticking on in the browser while it runs."""
+        """Draw the strip as the table stands (the browser is sent it only if it changed)."""
         left = self.table.time_left()
-        if left is None:
-            return
         clock = self.table.clock
         running = clock.running if clock is not None and not self.table.ended else ()
-        self.sent += 1
-        for number, chip in enumerate(self.chips):
-            if chip.clock is None:
-                continue
-            chip.clock.set_text(clock_text(left[number], self.t("clock.day")))
-            props = chip.clock.props
-            props["data-left"] = f"{left[number]:.2f}"
-            props["data-running"] = "true" if number in running else "false"
-            props["data-sent"] = str(self.sent)
-            props["aria-label"] = self.t("clock.left", time=clock_text(left[number], ""))
+        chips = []
+        for number, seat in enumerate(self.table.seats):
+            present = bool(seat.holder) and self.info.is_present(seat.holder)
+            time_left = None if left is None or seat.kind == BOT else left[number]
+            chips.append(self._chip(number, seat, present, time_left, number in running))
+        markup = "".join(chips)
+        if markup != self.drawn:
+            self.drawn = markup
+            if left is not None:
+                self.sent += 1  # a new count for the browser's clocks
+                markup = markup.replace('data-sent=""', f'data-sent="{self.sent}"')
+            self.row.set_content(markup)
 
-    def _patch(self, chip: _Chip, present: bool) -> None:
-        """Set the presence when it changed, and only then: the looks follow the data
-        attribute (the ``cs-seat`` rules in ``ui/theme.py``)."""
-        if present == chip.shown:
-            return
-        chip.shown = present
-        chip.box.props["data-present"] = str(present).lower()
-        if chip.draw is not None:  # the dot says it to a screen reader
-            chip.inner.set_content(chip.draw(present))
-
-    def _draw(self) -> None:
-        self.drawn = list(self.table.seats)
-        self.row.clear()
-        self.chips = []
-        with self.row:
-            for number, seat in enumerate(self.table.seats):
-                self.chips.append(self._chip(number, seat))
-
-    def _chip(self, number: int, seat: SeatInfo) -> _Chip:
+    def _chip(
+        self, number: int, seat: SeatInfo, present: bool, left: float | None, running: bool
+    ) -> str:
         """A seat's chip: a box carrying the seat's data attributes (the turn ring and the
-        presence dot are styled from them), one element of markup inside it (every name
-        escaped), and at a timed table the seat's clock."""
+        presence dot are styled from them), the icon or dot, the name and the notes, and
+        at a timed table the seat's clock."""
         t = self.t
-        box = ui.element("div").classes(
-            "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
+        box = "cs-seat row no-wrap items-center gap-1 px-3 py-1 rounded-full text-sm"
+        if seat.is_empty:
+            box += " cs-seat-empty"
+        data = (
+            f'data-testid="seat-{number}" data-seat="{number}" '
+            f'data-kind="{escape(seat.kind)}" data-present="{str(present).lower()}"'
         )
-        box.classes("cs-seat-empty" if seat.is_empty else "")
-        attrs(
-            box, {"data-testid": f"seat-{number}", "data-seat": str(number), "data-kind": seat.kind}
-        )
-        with box:
-            if seat.is_empty:
-                invited = seat.kind == INVITED
-                icon = _icon("mail" if invited else "event_seat")
-                said = escape(t("seats.invited" if invited else "seats.open", n=number + 1))
-                inner = ui.html(f"{icon}<span>{said}</span>", sanitize=False, tag="span")
-                return _Chip(box, _inner(inner), None)
+        if seat.is_empty:
+            invited = seat.kind == INVITED
+            icon = _icon("mail" if invited else "event_seat")
+            said = escape(t("seats.invited" if invited else "seats.open", n=number + 1))
+            inner = f"{icon}<span>{said}</span>"
+        else:
             shown = escape(seat_name(t, seat.name))
-            rest = (
+            inner = (
                 f'<span class="font-semibold ellipsis cs-seat-name" title="{shown}">{shown}</span>'
             )
             if seat.holder == self.uid:
-                rest += f'<span class="text-xs opacity-70">{escape(t("seats.you"))}</span>'
-            rest += (
+                inner += f'<span class="text-xs opacity-70">{escape(t("seats.you"))}</span>'
+            inner += (
                 f'<span class="text-xs font-semibold cs-turn">{escape(t("seats.to_move"))}</span>'
             )
-            draw: Callable[[bool], str] | None = None
             if seat.kind == BOT:
-                content = _icon("smart_toy", t("seats.bot")) + rest
+                inner = _icon("smart_toy", t("seats.bot")) + inner
             else:
-                here, away = escape(t("seats.here")), escape(t("seats.away"))
+                said = escape(t("seats.here" if present else "seats.away"))
+                inner = f'<span class="cs-dot" role="img" aria-label="{said}"></span>{inner}'
+        clock = "" if left is None else self._clock(number, left, running)
+        return (
+            f'<div class="{box}" {data}>'
+            f'<span class="row no-wrap items-center gap-1 cs-seat-inner">{inner}</span>'
+            f"{clock}</div>"
+        )
 
-                def draw(present: bool) -> str:
-                    said = here if present else away
-                    return f'<span class="cs-dot" role="img" aria-label="{said}"></span>{rest}'
-
-                content = draw(False)
-            inner = _inner(ui.html(content, sanitize=False, tag="span"))
-            clock = None
-            if self.table.tempo.timed and seat.kind != BOT:
-                clock = ui.label().classes("cs-clock text-xs font-mono")
-                attrs(clock, {"data-testid": f"clock-{number}", "data-day": t("clock.day")})
-        return _Chip(box, inner, draw, clock=clock)
-
-
-def _inner(html: ui.html) -> ui.html:
-    return html.classes("row no-wrap items-center gap-1 cs-seat-inner")
+    def _clock(self, number: int, left: float, running: bool) -> str:
+        """A timed table's clock for one seat: its time left as of now, ticking on in the
+        browser while it runs (``data-sent`` is filled in when the strip is sent)."""
+        day = self.t("clock.day")
+        said = escape(self.t("clock.left", time=clock_text(left, "")))
+        return (
+            f'<div class="cs-clock text-xs font-mono" data-testid="clock-{number}" '
+            f'data-day="{escape(day)}" data-left="{left:.2f}" '
+            f'data-running="{str(running).lower()}" data-sent="" aria-label="{said}">'
+            f"{escape(clock_text(left, day))}</div>"
+        )
 
 
 def _icon(name: str, said: str = "") -> str:
