@@ -16,9 +16,8 @@ from typing import Any
 from core.bots.offseason_worth import (
     DELAY,
     HORIZON,
-    TOKEN_WORTH,
     Caravan,
-    camel_worth,
+    appraiser,
     canonical,
     growth_ratio,
     kind_of,
@@ -86,7 +85,7 @@ class Merchant:
         self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
         self.pool = self.unseen()
         self.can_draw = view["tower"] > 0 or view["discard"] > 0
-        self._taken: dict[tuple[Caravan, int, tuple[str, ...]], float] = {}  # see take
+        self.appraiser = appraiser(self.rule, self.h, self.delay)
 
     # ------------------------------------------------------------------ unseen goods
 
@@ -140,11 +139,7 @@ class Merchant:
     # ------------------------------------------------------------------ worth
 
     def worth(self, caravan: Caravan, tokens: int) -> float:
-        h, delay, rule = self.h, self.delay, self.rule
-        total = TOKEN_WORTH * h * tokens
-        for i, (codes, token) in enumerate(caravan):
-            total += camel_worth(codes, CAPACITIES[i] + token, rule, h, delay)
-        return total
+        return self.appraiser.worth(caravan, tokens)
 
     def settle(self, caravan: Caravan, tokens: int) -> float:
         """The worth after the best +1 token (or none) and the collapse check."""
@@ -173,29 +168,9 @@ class Merchant:
 
     def take(self, caravan: Caravan, tokens: int, goods: Iterable[str]) -> float:
         """The worth after taking ``goods``: carried types join their camel, new ones
-        go where they are worth most. Remembered for the merchant's decision, whose
-        options often come to the same goods."""
-        goods = tuple(goods)
-        key = (caravan, tokens, goods)
-        worth = self._taken.get(key)
-        if worth is None:
-            worth = self._taken[key] = self._take(caravan, tokens, goods)
-        return worth
-
-    def _take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
-        loaded = [list(codes) for codes, _ in caravan]
-        new: dict[str, list[str]] = {}
-        for code in goods:
-            kind = FACES[code].type
-            camel = next((i for i, c in enumerate(loaded) if c and kind_of(c) == kind), None)
-            if camel is None:
-                new.setdefault(kind, []).append(code)
-            else:
-                loaded[camel].append(code)
-        after = tuple(
-            (canonical(codes), token) for codes, (_, token) in zip(loaded, caravan, strict=True)
-        )
-        return self.assign(after, tokens, {k: canonical(v) for k, v in new.items()})
+        go where they are worth most (:meth:`Appraiser.take`, which remembers it for the
+        merchants of this horizon, whose options often come to the same goods)."""
+        return self.appraiser.take(caravan, tokens, tuple(goods))
 
     # ------------------------------------------------------------------ powers
 

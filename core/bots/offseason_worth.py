@@ -11,13 +11,17 @@ The prices and the lot rules are the engine's (:mod:`core.games.offseason.cards`
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable
+from itertools import permutations
 
 from core.games.offseason.cards import (
+    CAPACITIES,
     CARPET_PRICES,
     CARPETS,
     DATES,
     FACES,
+    ORDER,
     VASE_PRICES,
     VASES,
     dates_price,
@@ -113,3 +117,114 @@ def without(codes: tuple[str, ...], lot: Iterable[str]) -> tuple[str, ...]:
 def canonical(codes: Iterable[str]) -> tuple[str, ...]:
     """``codes`` in the engine's canonical order, as a tuple (a camel of the model)."""
     return tuple(canonical_order(list(codes)))
+
+
+KEPT = 1 << 16  # camels and takings an appraiser remembers before it starts afresh
+TYPE = {code: face.type for code, face in FACES.items()}
+
+
+class Appraiser:
+    """What caravans are worth at one horizon (``rule``, ``h``, ``delay``), remembered.
+
+    The worth of a camel's load and of a caravan after taking some goods depend on
+    nothing else, so the merchants of one horizon share an appraiser
+    (:func:`appraiser`). Its answers are those of :func:`camel_worth` and of the
+    plain definitions (every way of loading the new types tried, sums taken camel by
+    camel in order), so they are the same numbers to the last bit."""
+
+    def __init__(self, rule: str, h: float, delay: float) -> None:
+        self.rule, self.h, self.delay = rule, h, delay
+        self.camels: dict[tuple[tuple[str, ...], int], float] = {}
+        self.taken: dict[tuple[Caravan, int, tuple[str, ...]], float] = {}
+
+    def camel(self, codes: tuple[str, ...], capacity: int) -> float:
+        """:func:`camel_worth` at this horizon."""
+        key = (codes, capacity)
+        worth = self.camels.get(key)
+        if worth is None:
+            if len(self.camels) >= KEPT:
+                self.camels.clear()
+            worth = self.camels[key] = camel_worth(codes, capacity, self.rule, self.h, self.delay)
+        return worth
+
+    def worth(self, caravan: Caravan, tokens: int) -> float:
+        """Unused +1 tokens and every camel's load (camels in order)."""
+        total = TOKEN_WORTH * self.h * tokens
+        for i, (codes, token) in enumerate(caravan):
+            total += self.camel(codes, CAPACITIES[i] + token)
+        return total
+
+    def take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
+        """The worth after taking ``goods`` (in any order): each carried type joins its
+        camel, each new one goes to the empty camel where they are worth most, and the
+        best +1 token (or none) is placed; -inf when the new types outnumber the empty
+        camels."""
+        key = (caravan, tokens, tuple(sorted(goods)))
+        worth = self.taken.get(key)
+        if worth is None:
+            if len(self.taken) >= KEPT:
+                self.taken.clear()
+            worth = self.taken[key] = self._take(caravan, tokens, key[2])
+        return worth
+
+    def _take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
+        kinds = [TYPE[codes[0]] if codes else None for codes, _ in caravan]
+        added: dict[int, list[str]] = {}
+        new: dict[str, list[str]] = {}
+        for code in goods:
+            kind = TYPE[code]
+            if kind in kinds:
+                added.setdefault(kinds.index(kind), []).append(code)
+            else:
+                new.setdefault(kind, []).append(code)
+        loads = [codes for codes, _ in caravan]
+        for i, more in added.items():
+            loads[i] = tuple(sorted(loads[i] + tuple(more), key=ORDER.__getitem__))
+        camel = self.camel
+        values = []
+        spare: list[float | None] = []  # with a token to place: each camel with one more
+        for i, (codes, (_, token)) in enumerate(zip(loads, caravan, strict=True)):
+            values.append(camel(codes, CAPACITIES[i] + token))
+            spare.append(
+                camel(codes, CAPACITIES[i] + 1) if tokens and codes and not token else None
+            )
+        kept, less = TOKEN_WORTH * self.h * tokens, TOKEN_WORTH * self.h * (tokens - 1)
+        empty = [i for i, codes in enumerate(loads) if not codes]
+        news = [tuple(sorted(more, key=ORDER.__getitem__)) for more in new.values()]
+        best = -math.inf
+        for places in permutations(empty, len(news)):
+            leaf, alt = list(values), list(spare)
+            for i, codes in zip(places, news, strict=True):
+                leaf[i] = camel(codes, CAPACITIES[i])
+                alt[i] = camel(codes, CAPACITIES[i] + 1) if tokens else None
+            best = max(best, _settled(leaf, alt, kept, less))
+        return best
+
+
+def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:
+    """The caravan's worth as it is or, better, with one more token on a camel of ``spare``
+    (``kept`` and ``less``: the unused tokens' worth without and with that)."""
+    best = kept
+    for value in values:
+        best += value
+    for i, other in enumerate(spare):
+        if other is not None:
+            total = less
+            for j, value in enumerate(values):
+                total += other if j == i else value
+            best = max(best, total)
+    return best
+
+
+_APPRAISERS: dict[tuple[str, float, float], Appraiser] = {}
+
+
+def appraiser(rule: str, h: float, delay: float) -> Appraiser:
+    """The appraiser the merchants of this horizon share."""
+    key = (rule, h, delay)
+    found = _APPRAISERS.get(key)
+    if found is None:
+        if len(_APPRAISERS) >= 64:
+            _APPRAISERS.clear()
+        found = _APPRAISERS[key] = Appraiser(rule, h, delay)
+    return found
