@@ -7,16 +7,18 @@ loading, the +1 token, the sales, the auctions. What goods are worth is
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.bots.offseason_worth import (
     DELAY,
     HORIZON,
     Caravan,
+    Goods,
     appraiser,
     canonical,
     growth_ratio,
@@ -83,7 +85,6 @@ class Merchant:
         self.rounds_left = rounds_left
         self.h = min(1.0, rounds_left / HORIZON)
         self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
-        self.pool = self.unseen()
         self.can_draw = view["tower"] > 0 or view["discard"] > 0
         self.appraiser = appraiser(self.rule, self.h, self.delay)
 
@@ -104,6 +105,11 @@ class Merchant:
         return [
             code for code, face in FACES.items() for _ in range(max(0, face.copies - seen[code]))
         ]
+
+    @functools.cached_property
+    def pool(self) -> list[str]:
+        """:meth:`unseen`, worked out when first drawn from."""
+        return self.unseen()
 
     def draw(self, backs: list[str | None]) -> list[str]:
         """Codes for hidden cards with these backs (None: not known), sampled from the pool
@@ -170,7 +176,7 @@ class Merchant:
         """The worth after taking ``goods``: carried types join their camel, new ones
         go where they are worth most (:meth:`Appraiser.take`, which remembers it for the
         merchants of this horizon, whose options often come to the same goods)."""
-        return self.appraiser.take(caravan, tokens, tuple(goods))
+        return self.appraiser.take(caravan, tokens, canonical(goods))
 
     # ------------------------------------------------------------------ powers
 
@@ -235,31 +241,43 @@ class Merchant:
     def option_value(self, action: str, power: str, goods: list[str], supplied: int) -> float:
         """Coins and worth after ``action`` of the power and taking ``goods``, whose last
         ``supplied`` cards are what Supply +2 would draw."""
-        caravan, tokens = self.caravan, self.tokens
-        base = goods[: len(goods) - supplied]
+        value = self.option(action, power)
+        return value(canonical(goods[: len(goods) - supplied]), canonical(goods))
+
+    def option(self, action: str, power: str) -> Callable[[Goods, Goods], float]:
+        """:meth:`option_value` of ``action`` as a function of the goods taken without and
+        with what Supply +2 would draw (each in canonical order), read once for every
+        sample."""
+        caravan, tokens, take = self.caravan, self.tokens, self.appraiser.take
         word, args = notation.parse(action)
-        if word == "skip":
-            return self.take(caravan, tokens, base)
         if word == "purse":
-            return PURSE[power] + self.take(caravan, tokens, base)
+            coins = PURSE[power]
+            return lambda base, _: coins + take(caravan, tokens, base)
         if word == "token":
-            return self.take(caravan, tokens + 1, base)
+            return lambda base, _: take(caravan, tokens + 1, base)
         if word == "supply":
-            return self.take(caravan, tokens, goods)
+            return lambda _, goods: take(caravan, tokens, goods)
         if word == "sort":
-            best = self.take(caravan, tokens, base)
-            for code in set(base):
-                best = max(best, self.take(caravan, tokens, without(tuple(base), [code])))
-            return best
+
+            def sort(base: Goods, _: Goods) -> float:
+                best = take(caravan, tokens, base)
+                for code in set(base):
+                    best = max(best, take(caravan, tokens, without(base, [code])))
+                return best
+
+            return sort
         if word == "sell":
-            lot = args
-            return price(lot) + self.take(self.sold(caravan, lot), tokens, base)
+            coins, after = price(args), self.sold(caravan, args)
+            return lambda base, _: coins + take(after, tokens, base)
         if word == "unload":
-            return self.take(self.emptied(caravan, args[0]), tokens, base)
+            after = self.emptied(caravan, args[0])
+            return lambda base, _: take(after, tokens, base)
         if word == "swap":
-            after = self.swapped(caravan, *args)
-            return -math.inf if after is None else self.take(after, tokens, base)
-        return self.take(caravan, tokens, base)
+            swapped = self.swapped(caravan, *args)
+            if swapped is None:
+                return lambda *_: -math.inf
+            return lambda base, _: take(swapped, tokens, base)
+        return lambda base, _: take(caravan, tokens, base)
 
     def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
         """Each power action's mean value over samples of the market's hidden goods."""
@@ -267,10 +285,12 @@ class Merchant:
         supply = power == SUPPLY and "supply" in actions
         drawn = self.samples(market, supply)
         supplied = SUPPLY_CARDS if supply else 0
-        return [
-            sum(self.option_value(action, power, goods, supplied) for goods in drawn) / len(drawn)
-            for action in actions
-        ]
+        taken = [(canonical(g[: len(g) - supplied]), canonical(g)) for g in drawn]
+        values = []
+        for action in actions:
+            value = self.option(action, power)
+            values.append(sum(value(base, goods) for base, goods in taken) / len(drawn))
+        return values
 
     # ------------------------------------------------------------------ steps
 

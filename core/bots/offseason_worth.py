@@ -40,6 +40,7 @@ DATES_PER_CARD = 70 / 32  # dates shown on an average dates card
 
 Camel = tuple[tuple[str, ...], bool]  # (codes in canonical order, +1 token)
 Caravan = tuple[Camel, ...]
+Goods = tuple[str, ...]  # codes in canonical order
 
 
 def kind_of(codes: Iterable[str]) -> str | None:
@@ -135,7 +136,8 @@ class Appraiser:
     def __init__(self, rule: str, h: float, delay: float) -> None:
         self.rule, self.h, self.delay = rule, h, delay
         self.camels: dict[tuple[tuple[str, ...], int], float] = {}
-        self.taken: dict[tuple[Caravan, int, tuple[str, ...]], float] = {}
+        self.taken: dict[tuple[Caravan, int, Goods], float] = {}
+        self.loaded: dict[tuple[Caravan, int], Loaded] = {}
 
     def camel(self, codes: tuple[str, ...], capacity: int) -> float:
         """:func:`camel_worth` at this horizon."""
@@ -154,51 +156,79 @@ class Appraiser:
             total += self.camel(codes, CAPACITIES[i] + token)
         return total
 
-    def take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
-        """The worth after taking ``goods`` (in any order): each carried type joins its
+    def take(self, caravan: Caravan, tokens: int, goods: Goods) -> float:
+        """The worth after taking ``goods`` (in canonical order): each carried type joins its
         camel, each new one goes to the empty camel where they are worth most, and the
         best +1 token (or none) is placed; -inf when the new types outnumber the empty
         camels."""
-        key = (caravan, tokens, tuple(sorted(goods)))
+        key = (caravan, tokens, goods)
         worth = self.taken.get(key)
         if worth is None:
             if len(self.taken) >= KEPT:
                 self.taken.clear()
-            worth = self.taken[key] = self._take(caravan, tokens, key[2])
+            worth = self.taken[key] = self._take(caravan, tokens, goods)
         return worth
 
-    def _take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
-        kinds = [TYPE[codes[0]] if codes else None for codes, _ in caravan]
+    def _take(self, caravan: Caravan, tokens: int, goods: Goods) -> float:
+        loaded = self.loaded.get((caravan, tokens))
+        if loaded is None:
+            if len(self.loaded) >= KEPT:
+                self.loaded.clear()
+            loaded = self.loaded[(caravan, tokens)] = Loaded(self, caravan, tokens)
+        carried, camel = loaded.carried, self.camel
         added: dict[int, list[str]] = {}
         new: dict[str, list[str]] = {}
         for code in goods:
             kind = TYPE[code]
-            if kind in kinds:
-                added.setdefault(kinds.index(kind), []).append(code)
-            else:
+            i = carried.get(kind)
+            if i is None:
                 new.setdefault(kind, []).append(code)
-        loads = [codes for codes, _ in caravan]
+            else:
+                added.setdefault(i, []).append(code)
+        values, spare = list(loaded.values), list(loaded.spare)
         for i, more in added.items():
-            loads[i] = tuple(sorted(loads[i] + tuple(more), key=ORDER.__getitem__))
-        camel = self.camel
-        values = []
-        spare: list[float | None] = []  # with a token to place: each camel with one more
-        for i, (codes, (_, token)) in enumerate(zip(loads, caravan, strict=True)):
-            values.append(camel(codes, CAPACITIES[i] + token))
-            spare.append(
-                camel(codes, CAPACITIES[i] + 1) if tokens and codes and not token else None
-            )
-        kept, less = TOKEN_WORTH * self.h * tokens, TOKEN_WORTH * self.h * (tokens - 1)
-        empty = [i for i, codes in enumerate(loads) if not codes]
-        news = [tuple(sorted(more, key=ORDER.__getitem__)) for more in new.values()]
+            codes = tuple(sorted(caravan[i][0] + tuple(more), key=ORDER.__getitem__))
+            values[i] = camel(codes, loaded.capacities[i])
+            if spare[i] is not None:
+                spare[i] = camel(codes, CAPACITIES[i] + 1)
+        kept, less = loaded.kept, loaded.less
+        if not new:
+            return _settled(values, spare, kept, less)
+        news = [tuple(more) for more in new.values()]
         best = -math.inf
-        for places in permutations(empty, len(news)):
+        for places in permutations(loaded.empty, len(news)):
             leaf, alt = list(values), list(spare)
             for i, codes in zip(places, news, strict=True):
                 leaf[i] = camel(codes, CAPACITIES[i])
                 alt[i] = camel(codes, CAPACITIES[i] + 1) if tokens else None
             best = max(best, _settled(leaf, alt, kept, less))
         return best
+
+
+class Loaded:
+    """A caravan and its unused tokens as goods are taken onto it: the camel carrying
+    each type, the worth of each camel's load without and (with a token to place, for a
+    loaded camel without one) with a token, the empty camels."""
+
+    def __init__(self, appraiser: Appraiser, caravan: Caravan, tokens: int) -> None:
+        camel = appraiser.camel
+        self.carried: dict[str, int] = {}
+        self.capacities = [CAPACITIES[i] + token for i, (_, token) in enumerate(caravan)]
+        self.values = [
+            camel(codes, c) for (codes, _), c in zip(caravan, self.capacities, strict=True)
+        ]
+        self.spare: list[float | None] = []
+        self.empty: list[int] = []
+        for i, (codes, token) in enumerate(caravan):
+            if codes:
+                self.carried.setdefault(TYPE[codes[0]], i)
+            else:
+                self.empty.append(i)
+            self.spare.append(
+                camel(codes, CAPACITIES[i] + 1) if tokens and codes and not token else None
+            )
+        self.kept = TOKEN_WORTH * appraiser.h * tokens
+        self.less = TOKEN_WORTH * appraiser.h * (tokens - 1)
 
 
 def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:
