@@ -26,6 +26,7 @@ Each special auction is on the back of exactly one card of each type
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
@@ -214,14 +215,20 @@ def lot_problem(
 
 def legal_lots(load: list[str], fruit_rule: str = LOWEST_ONLY) -> list[tuple[str, ...]]:
     """Every legal lot of the camel carrying ``load``, each in canonical code order."""
+    return list(_legal_lots(tuple(load), fruit_rule))
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal_lots(load: tuple[str, ...], fruit_rule: str) -> tuple[tuple[str, ...], ...]:
+    """:func:`legal_lots`, remembered: every search asks about the same few loads."""
     counts = Counter(load)
     kinds = sorted(counts, key=ORDER.__getitem__)
     found = []
     for numbers in product(*(range(counts[k] + 1) for k in kinds)):
         lot = tuple(k for k, n in zip(kinds, numbers, strict=True) for _ in range(n))
-        if lot and lot_problem(load, lot, fruit_rule) is None:
+        if lot and lot_problem(list(load), lot, fruit_rule) is None:
             found.append(lot)
-    return found
+    return tuple(found)
 
 
 def lot_text(lot: tuple[str, ...] | list[str]) -> str:
