@@ -175,33 +175,34 @@ class Appraiser:
             if len(self.loaded) >= KEPT:
                 self.loaded.clear()
             loaded = self.loaded[(caravan, tokens)] = Loaded(self, caravan, tokens)
-        carried, camel = loaded.carried, self.camel
-        added: dict[int, list[str]] = {}
-        new: dict[str, list[str]] = {}
-        for code in goods:
-            kind = TYPE[code]
+        camel, carried, kept, less = self.camel, loaded.carried, loaded.kept, loaded.less
+        values, spare = list(loaded.values), list(loaded.spare)
+        news = []
+        start, end = 0, len(goods)
+        while start < end:  # goods in canonical order come type by type
+            kind, stop = TYPE[goods[start]], start + 1
+            while stop < end and TYPE[goods[stop]] == kind:
+                stop += 1
             i = carried.get(kind)
             if i is None:
-                new.setdefault(kind, []).append(code)
+                news.append(goods[start:stop])
             else:
-                added.setdefault(i, []).append(code)
-        values, spare = list(loaded.values), list(loaded.spare)
-        for i, more in added.items():
-            codes = tuple(sorted(caravan[i][0] + tuple(more), key=ORDER.__getitem__))
-            values[i] = camel(codes, loaded.capacities[i])
-            if spare[i] is not None:
-                spare[i] = camel(codes, CAPACITIES[i] + 1)
-        kept, less = loaded.kept, loaded.less
-        if not new:
+                codes = tuple(sorted(caravan[i][0] + goods[start:stop], key=ORDER.__getitem__))
+                values[i] = camel(codes, loaded.capacities[i])
+                if spare[i] is not None:
+                    spare[i] = camel(codes, CAPACITIES[i] + 1)
+            start = stop
+        if not news:
             return _settled(values, spare, kept, less)
-        news = [tuple(more) for more in new.values()]
         best = -math.inf
         for places in permutations(loaded.empty, len(news)):
             leaf, alt = list(values), list(spare)
             for i, codes in zip(places, news, strict=True):
                 leaf[i] = camel(codes, CAPACITIES[i])
                 alt[i] = camel(codes, CAPACITIES[i] + 1) if tokens else None
-            best = max(best, _settled(leaf, alt, kept, less))
+            worth = _settled(leaf, alt, kept, less)
+            if worth > best:
+                best = worth
         return best
 
 
@@ -233,16 +234,19 @@ class Loaded:
 
 def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:
     """The caravan's worth as it is or, better, with one more token on a camel of ``spare``
-    (``kept`` and ``less``: the unused tokens' worth without and with that)."""
-    best = kept
-    for value in values:
-        best += value
-    for i, other in enumerate(spare):
-        if other is not None:
-            total = less
-            for j, value in enumerate(values):
-                total += other if j == i else value
-            best = max(best, total)
+    (``kept`` and ``less``: the unused tokens' worth without and with that), summed camel
+    by camel in order (the four camels written out: this is the heuristic's inner loop)."""
+    v0, v1, v2, v3 = values
+    s0, s1, s2, s3 = spare
+    best = kept + v0 + v1 + v2 + v3
+    if s0 is not None and (total := less + s0 + v1 + v2 + v3) > best:
+        best = total
+    if s1 is not None and (total := less + v0 + s1 + v2 + v3) > best:
+        best = total
+    if s2 is not None and (total := less + v0 + v1 + s2 + v3) > best:
+        best = total
+    if s3 is not None and (total := less + v0 + v1 + v2 + s3) > best:
+        best = total
     return best
 
 
