@@ -366,10 +366,11 @@ class OffSeasonState(State):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, brief: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; ``brief`` leaves out what only the board shows (the bots')."""
         from core.games.offseason.view import seat_view
 
-        return seat_view(self, seat)
+        return seat_view(self, seat, brief)
 
     # ------------------------------------------------------------------ copies
 

@@ -31,13 +31,13 @@ def sees_coins(state: OffSeasonState, viewer: int | None, seat: int) -> bool:
     return state.options["open_coins"] or state.phase in (TIEBREAK, OVER) or viewer == seat
 
 
-def camel_view(state: OffSeasonState, seat: int, i: int) -> dict[str, Any]:
+def camel_view(state: OffSeasonState, seat: int, i: int, brief: bool = False) -> dict[str, Any]:
     cards = state.camels[seat][i]
     cap = state.capacity(seat, i)
     kind = TYPE_OF[cards[0]] if cards else None
     room = cap - len(cards)
-    danger = []
-    if kind is not None:
+    danger: list[int] | None = None if brief else []
+    if kind is not None and danger is not None:
         for market in state.markets:
             if market.chosen_by is None:
                 same = sum(TYPE_OF[c] == kind for c in market.up)
@@ -107,7 +107,9 @@ def auction_view(state: OffSeasonState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
+def seat_view(state: OffSeasonState, seat: int | None, brief: bool = False) -> dict[str, Any]:
+    """What ``seat`` sees; ``brief``: without what only the board shows -- the log, the
+    last turn, the markets each camel is in danger from (None) -- for the bots."""
     over = state.phase == OVER
     coins = [state.coins[s] if sees_coins(state, seat, s) else None for s in range(state.players)]
     turn = None
@@ -121,7 +123,7 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
             "received": sorted(CAPACITIES[i] for i in state.turn.received),
         }
     last = None
-    if state.last is not None:
+    if state.last is not None and not brief:
         hidden = state.last["secret"] and seat != state.last["seat"]
         last = {
             "seat": state.last["seat"],
@@ -155,7 +157,7 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
                 "seat": s,
                 "coins": coins[s],
                 "tokens": state.tokens[s],
-                "camels": [camel_view(state, s, i) for i in range(len(CAPACITIES))],
+                "camels": [camel_view(state, s, i, brief) for i in range(len(CAPACITIES))],
             }
             for s in range(state.players)
         ],
@@ -166,7 +168,7 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
         "tiebreak": {"seats": sorted(state.tiebreak_seats), "coins": list(state.tiebreak)}
         if state.tiebreak_seats
         else None,
-        "log": list(state.log),
+        "log": None if brief else list(state.log),
         "last_turn": last,
         "result": {"scores": state.scores(), "ranking": state.ranking()} if over else None,
     }
