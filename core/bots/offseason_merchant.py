@@ -248,36 +248,39 @@ class Merchant:
         """:meth:`option_value` of ``action`` as a function of the goods taken without and
         with what Supply +2 would draw (each in canonical order), read once for every
         sample."""
-        caravan, tokens, take = self.caravan, self.tokens, self.appraiser.take
+        caravan, tokens, onto = self.caravan, self.tokens, self.appraiser.onto
+        take = onto(caravan, tokens).take
         word, args = notation.parse(action)
         if word == "purse":
             coins = PURSE[power]
-            return lambda base, _: coins + take(caravan, tokens, base)
+            return lambda base, _: coins + take(base)
         if word == "token":
-            return lambda base, _: take(caravan, tokens + 1, base)
+            more = onto(caravan, tokens + 1).take
+            return lambda base, _: more(base)
         if word == "supply":
-            return lambda _, goods: take(caravan, tokens, goods)
+            return lambda _, goods: take(goods)
         if word == "sort":
 
             def sort(base: Goods, _: Goods) -> float:
-                best = take(caravan, tokens, base)
+                best = take(base)
                 for code in set(base):
-                    best = max(best, take(caravan, tokens, without(base, [code])))
+                    best = max(best, take(without(base, [code])))
                 return best
 
             return sort
         if word == "sell":
-            coins, after = price(args), self.sold(caravan, args)
-            return lambda base, _: coins + take(after, tokens, base)
+            coins, sold = price(args), onto(self.sold(caravan, args), tokens).take
+            return lambda base, _: coins + sold(base)
         if word == "unload":
-            after = self.emptied(caravan, args[0])
-            return lambda base, _: take(after, tokens, base)
+            emptied = onto(self.emptied(caravan, args[0]), tokens).take
+            return lambda base, _: emptied(base)
         if word == "swap":
             swapped = self.swapped(caravan, *args)
             if swapped is None:
                 return lambda *_: -math.inf
-            return lambda base, _: take(swapped, tokens, base)
-        return lambda base, _: take(caravan, tokens, base)
+            after = onto(swapped, tokens).take
+            return lambda base, _: after(base)
+        return lambda base, _: take(base)
 
     def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
         """Each power action's mean value over samples of the market's hidden goods."""

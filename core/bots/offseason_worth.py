@@ -136,8 +136,8 @@ class Appraiser:
     def __init__(self, rule: str, h: float, delay: float) -> None:
         self.rule, self.h, self.delay = rule, h, delay
         self.camels: dict[tuple[tuple[str, ...], int], float] = {}
-        self.taken: dict[tuple[Caravan, int, Goods], float] = {}
         self.loaded: dict[tuple[Caravan, int], Loaded] = {}
+        self.takings = 0  # remembered by the caravans of ``loaded``
 
     def camel(self, codes: tuple[str, ...], capacity: int) -> float:
         """:func:`camel_worth` at this horizon."""
@@ -149,70 +149,40 @@ class Appraiser:
             worth = self.camels[key] = camel_worth(codes, capacity, self.rule, self.h, self.delay)
         return worth
 
+    def onto(self, caravan: Caravan, tokens: int) -> Loaded:
+        """The caravan (with ``tokens`` unused) as goods are taken onto it."""
+        key = (caravan, tokens)
+        found = self.loaded.get(key)
+        if found is None:
+            if len(self.loaded) >= KEPT:
+                self.forget()
+            found = self.loaded[key] = Loaded(self, caravan, tokens)
+        return found
+
+    def forget(self) -> None:
+        """Start afresh (what is remembered is bounded)."""
+        self.loaded.clear()
+        self.takings = 0
+
     def worth(self, caravan: Caravan, tokens: int) -> float:
         """Unused +1 tokens and every camel's load (camels in order)."""
-        total = TOKEN_WORTH * self.h * tokens
-        for i, (codes, token) in enumerate(caravan):
-            total += self.camel(codes, CAPACITIES[i] + token)
-        return total
+        return self.onto(caravan, tokens).worth
 
     def take(self, caravan: Caravan, tokens: int, goods: Goods) -> float:
-        """The worth after taking ``goods`` (in canonical order): each carried type joins its
-        camel, each new one goes to the empty camel where they are worth most, and the
-        best +1 token (or none) is placed; -inf when the new types outnumber the empty
-        camels."""
-        key = (caravan, tokens, goods)
-        worth = self.taken.get(key)
-        if worth is None:
-            if len(self.taken) >= KEPT:
-                self.taken.clear()
-            worth = self.taken[key] = self._take(caravan, tokens, goods)
-        return worth
-
-    def _take(self, caravan: Caravan, tokens: int, goods: Goods) -> float:
-        loaded = self.loaded.get((caravan, tokens))
-        if loaded is None:
-            if len(self.loaded) >= KEPT:
-                self.loaded.clear()
-            loaded = self.loaded[(caravan, tokens)] = Loaded(self, caravan, tokens)
-        camel, carried, kept, less = self.camel, loaded.carried, loaded.kept, loaded.less
-        values, spare = list(loaded.values), list(loaded.spare)
-        news = []
-        start, end = 0, len(goods)
-        while start < end:  # goods in canonical order come type by type
-            kind, stop = TYPE[goods[start]], start + 1
-            while stop < end and TYPE[goods[stop]] == kind:
-                stop += 1
-            i = carried.get(kind)
-            if i is None:
-                news.append(goods[start:stop])
-            else:
-                codes = tuple(sorted(caravan[i][0] + goods[start:stop], key=ORDER.__getitem__))
-                values[i] = camel(codes, loaded.capacities[i])
-                if spare[i] is not None:
-                    spare[i] = camel(codes, CAPACITIES[i] + 1)
-            start = stop
-        if not news:
-            return _settled(values, spare, kept, less)
-        best = -math.inf
-        for places in permutations(loaded.empty, len(news)):
-            leaf, alt = list(values), list(spare)
-            for i, codes in zip(places, news, strict=True):
-                leaf[i] = camel(codes, CAPACITIES[i])
-                alt[i] = camel(codes, CAPACITIES[i] + 1) if tokens else None
-            worth = _settled(leaf, alt, kept, less)
-            if worth > best:
-                best = worth
-        return best
+        """:meth:`Loaded.take`."""
+        return self.onto(caravan, tokens).take(goods)
 
 
 class Loaded:
-    """A caravan and its unused tokens as goods are taken onto it: the camel carrying
-    each type, the worth of each camel's load without and (with a token to place, for a
-    loaded camel without one) with a token, the empty camels."""
+    """A caravan and its unused tokens as goods are taken onto it, and what it is worth
+    after each taking asked for: the camel carrying each type, each camel's worth
+    without and (with a token to place, for a loaded camel without one) with a token,
+    the empty camels."""
 
     def __init__(self, appraiser: Appraiser, caravan: Caravan, tokens: int) -> None:
-        camel = appraiser.camel
+        camel = self.camel = appraiser.camel
+        self.appraiser, self.caravan, self.tokens = appraiser, caravan, tokens
+        self.taken: dict[Goods, float] = {}
         self.carried: dict[str, int] = {}
         self.capacities = [CAPACITIES[i] + token for i, (_, token) in enumerate(caravan)]
         self.values = [
@@ -230,6 +200,55 @@ class Loaded:
             )
         self.kept = TOKEN_WORTH * appraiser.h * tokens
         self.less = TOKEN_WORTH * appraiser.h * (tokens - 1)
+        self.worth = self.kept
+        for value in self.values:
+            self.worth += value
+
+    def take(self, goods: Goods) -> float:
+        """The worth after taking ``goods`` (in canonical order): each carried type joins its
+        camel, each new one goes to the empty camel where they are worth most, and the
+        best +1 token (or none) is placed; -inf when the new types outnumber the empty
+        camels."""
+        worth = self.taken.get(goods)
+        if worth is None:
+            if self.appraiser.takings >= KEPT:
+                self.appraiser.forget()
+                self.taken.clear()
+            self.appraiser.takings += 1
+            worth = self.taken[goods] = self._take(goods)
+        return worth
+
+    def _take(self, goods: Goods) -> float:
+        camel, carried, kept, less = self.camel, self.carried, self.kept, self.less
+        values, spare = list(self.values), list(self.spare)
+        news = []
+        start, end = 0, len(goods)
+        while start < end:  # goods in canonical order come type by type
+            kind, stop = TYPE[goods[start]], start + 1
+            while stop < end and TYPE[goods[stop]] == kind:
+                stop += 1
+            i = carried.get(kind)
+            if i is None:
+                news.append(goods[start:stop])
+            else:
+                codes = self.caravan[i][0] + goods[start:stop]
+                codes = tuple(sorted(codes, key=ORDER.__getitem__))
+                values[i] = camel(codes, self.capacities[i])
+                if spare[i] is not None:
+                    spare[i] = camel(codes, CAPACITIES[i] + 1)
+            start = stop
+        if not news:
+            return _settled(values, spare, kept, less)
+        best = -math.inf
+        for places in permutations(self.empty, len(news)):
+            leaf, alt = list(values), list(spare)
+            for i, codes in zip(places, news, strict=True):
+                leaf[i] = camel(codes, CAPACITIES[i])
+                alt[i] = camel(codes, CAPACITIES[i] + 1) if self.tokens else None
+            worth = _settled(leaf, alt, kept, less)
+            if worth > best:
+                best = worth
+        return best
 
 
 def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:

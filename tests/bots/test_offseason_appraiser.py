@@ -122,4 +122,5 @@ def test_an_appraiser_that_fills_up_starts_afresh_and_answers_alike(
             assert small.take(m.caravan, m.tokens, canonical(goods)) == take(
                 m, m.caravan, m.tokens, goods
             )
-            assert len(small.taken) <= 5 and len(small.camels) <= 5
+            remembered = sum(len(loaded.taken) for loaded in small.loaded.values())
+            assert len(small.loaded) <= 5 and remembered <= 5 and len(small.camels) <= 5
