@@ -33,6 +33,7 @@ from core.games.offseason.cards import (
     CAPACITIES,
     CODES,
     FACES,
+    ORDER,
     QUICK_SALE,
     REARRANGE,
     SECOND_PRICE,
@@ -114,6 +115,8 @@ class Merchant:
     def draw(self, backs: list[str | None]) -> list[str]:
         """Codes for hidden cards with these backs (None: not known), sampled from the pool
         without replacement (a special back is one of the four faces that carry it)."""
+        if len(backs) == 1 and backs[0] not in SPECIAL_FACES and self.pool:
+            return [self.pool[self.rng.randrange(len(self.pool))]]  # as below, without a copy
         pool = list(self.pool)
         drawn = []
         for back in backs:
@@ -288,7 +291,11 @@ class Merchant:
         supply = power == SUPPLY and "supply" in actions
         drawn = self.samples(market, supply)
         supplied = SUPPLY_CARDS if supply else 0
-        taken = [(canonical(g[: len(g) - supplied]), canonical(g)) for g in drawn]
+        order = ORDER.__getitem__
+        taken = [
+            (tuple(sorted(g[: len(g) - supplied], key=order)), tuple(sorted(g, key=order)))
+            for g in drawn
+        ]
         values = []
         for action in actions:
             value = self.option(action, power)
@@ -338,7 +345,11 @@ class Merchant:
             loaded = list(self.caravan)
             loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
             rest = {k: v for k, v in pending.items() if k != kind}
-            scores.append(self.assign(tuple(loaded), self.tokens, rest))
+            after = self.appraiser.onto(tuple(loaded), self.tokens)
+            if any(k in after.carried for k in rest):  # not in a game: pending types are new
+                scores.append(self.assign(tuple(loaded), self.tokens, rest))
+            else:  # each pending type to an empty camel, as a taking does
+                scores.append(after.take(canonical(c for codes in rest.values() for c in codes)))
         return scores
 
     def saddle_scores(self, actions: list[str]) -> list[float]:

@@ -183,6 +183,8 @@ class Loaded:
         camel = self.camel = appraiser.camel
         self.appraiser, self.caravan, self.tokens = appraiser, caravan, tokens
         self.taken: dict[Goods, float] = {}
+        self.joined: dict[Goods, tuple[int, float, float | None]] = {}
+        self.placed: dict[tuple[Goods, int], tuple[float, float | None]] = {}
         self.carried: dict[str, int] = {}
         self.capacities = [CAPACITIES[i] + token for i, (_, token) in enumerate(caravan)]
         self.values = [
@@ -219,7 +221,6 @@ class Loaded:
         return worth
 
     def _take(self, goods: Goods) -> float:
-        camel, carried, kept, less = self.camel, self.carried, self.kept, self.less
         values, spare = list(self.values), list(self.spare)
         news = []
         start, end = 0, len(goods)
@@ -227,28 +228,43 @@ class Loaded:
             kind, stop = TYPE[goods[start]], start + 1
             while stop < end and TYPE[goods[stop]] == kind:
                 stop += 1
-            i = carried.get(kind)
-            if i is None:
-                news.append(goods[start:stop])
+            part = goods[start:stop]
+            if kind in self.carried:
+                joined = self.joined.get(part)
+                if joined is None:
+                    joined = self.joined[part] = self._join(part)
+                i, values[i], spare[i] = joined
             else:
-                codes = self.caravan[i][0] + goods[start:stop]
-                codes = tuple(sorted(codes, key=ORDER.__getitem__))
-                values[i] = camel(codes, self.capacities[i])
-                if spare[i] is not None:
-                    spare[i] = camel(codes, CAPACITIES[i] + 1)
+                news.append(part)
             start = stop
         if not news:
-            return _settled(values, spare, kept, less)
+            return _settled(values, spare, self.kept, self.less)
         best = -math.inf
         for places in permutations(self.empty, len(news)):
             leaf, alt = list(values), list(spare)
-            for i, codes in zip(places, news, strict=True):
-                leaf[i] = camel(codes, CAPACITIES[i])
-                alt[i] = camel(codes, CAPACITIES[i] + 1) if self.tokens else None
-            worth = _settled(leaf, alt, kept, less)
+            for i, part in zip(places, news, strict=True):
+                leaf[i], alt[i] = self._placed(part, i)
+            worth = _settled(leaf, alt, self.kept, self.less)
             if worth > best:
                 best = worth
         return best
+
+    def _join(self, part: Goods) -> tuple[int, float, float | None]:
+        """The camel carrying the type of ``part``, and its worth without and with a token
+        once ``part`` has joined it (the latter None where no token may go)."""
+        i = self.carried[TYPE[part[0]]]
+        codes = tuple(sorted(self.caravan[i][0] + part, key=ORDER.__getitem__))
+        with_token = None if self.spare[i] is None else self.camel(codes, CAPACITIES[i] + 1)
+        return i, self.camel(codes, self.capacities[i]), with_token
+
+    def _placed(self, part: Goods, i: int) -> tuple[float, float | None]:
+        """The worth of empty camel ``i`` loaded with ``part``, without and with a token."""
+        key = (part, i)
+        placed = self.placed.get(key)
+        if placed is None:
+            with_token = self.camel(part, CAPACITIES[i] + 1) if self.tokens else None
+            placed = self.placed[key] = (self.camel(part, CAPACITIES[i]), with_token)
+        return placed
 
 
 def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:

@@ -124,3 +124,26 @@ def test_an_appraiser_that_fills_up_starts_afresh_and_answers_alike(
             )
             remembered = sum(len(loaded.taken) for loaded in small.loaded.values())
             assert len(small.loaded) <= 5 and remembered <= 5 and len(small.camels) <= 5
+
+
+def test_loading_scores_are_the_plain_assignments_of_the_pending_goods() -> None:
+    compared = 0
+    for players in (2, 3, 4):
+        for ply, (state, seat) in enumerate(positions("offseason", players, range(4))):
+            rng = random.Random(ply)
+            view = state.determinize(seat, rng).view(seat)
+            if view["step"] != "load":
+                continue
+            m = Merchant(view, seat, rng)
+            pending = {k: canonical(v) for k, v in view["turn"]["pending"].items()}
+            actions = state.legal_actions(seat)
+            expected = []
+            for action in actions:
+                _, kind, camel = action.split()
+                loaded = list(m.caravan)
+                loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
+                rest = {k: v for k, v in pending.items() if k != kind}
+                expected.append(assign(m, tuple(loaded), m.tokens, rest))
+            assert m.load_scores(actions) == expected
+            compared += len(actions)
+    assert compared > 100, compared
