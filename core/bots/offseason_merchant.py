@@ -12,6 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any
 
 from core.bots.offseason_worth import (
@@ -93,19 +94,20 @@ class Merchant:
 
     def unseen(self) -> list[str]:
         """The codes of every card this seat has not seen (Tower, face down, left out)."""
-        seen: Counter[str] = Counter(self.view["discarded"])
-        for market in self.view["markets"]:
-            seen.update(market["face_up"])
-        for caravan in self.view["caravans"]:
-            for camel in caravan["camels"]:
-                seen.update(camel["cards"])
-        turn = self.view["turn"]
-        if turn is not None:
-            for codes in turn["pending"].values():
-                seen.update(codes)
-        return [
-            code for code, face in FACES.items() for _ in range(max(0, face.copies - seen[code]))
-        ]
+        view = self.view
+        parts = [market["face_up"] for market in view["markets"]]
+        parts += [camel["cards"] for caravan in view["caravans"] for camel in caravan["camels"]]
+        if view["turn"] is not None:
+            parts += view["turn"]["pending"].values()
+        seen = Counter(chain.from_iterable(parts))
+        for code, count in view["discarded"].items():
+            seen[code] += count
+        pool: list[str] = []
+        for code, face in FACES.items():
+            left = face.copies - seen[code]
+            if left > 0:
+                pool += [code] * left
+        return pool
 
     @functools.cached_property
     def pool(self) -> list[str]:
