@@ -184,7 +184,7 @@ class Loaded:
         self.appraiser, self.caravan, self.tokens = appraiser, caravan, tokens
         self.taken: dict[Goods, float] = {}
         self.joined: dict[Goods, tuple[int, float, float | None]] = {}
-        self.placed: dict[tuple[Goods, int], tuple[float, float | None]] = {}
+        self.placed: dict[Goods, list[tuple[int, float, float | None]]] = {}
         self.carried: dict[str, int] = {}
         self.capacities = [CAPACITIES[i] + token for i, (_, token) in enumerate(caravan)]
         self.values = [
@@ -223,12 +223,7 @@ class Loaded:
     def _take(self, goods: Goods) -> float:
         values, spare = list(self.values), list(self.spare)
         news = []
-        start, end = 0, len(goods)
-        while start < end:  # goods in canonical order come type by type
-            kind, stop = TYPE[goods[start]], start + 1
-            while stop < end and TYPE[goods[stop]] == kind:
-                stop += 1
-            part = goods[start:stop]
+        for kind, part in split(goods):
             if kind in self.carried:
                 joined = self.joined.get(part)
                 if joined is None:
@@ -236,15 +231,25 @@ class Loaded:
                 i, values[i], spare[i] = joined
             else:
                 news.append(part)
-            start = stop
+        kept, less = self.kept, self.less
         if not news:
-            return _settled(values, spare, self.kept, self.less)
+            return _settled(values, spare, kept, less)
         best = -math.inf
-        for places in permutations(self.empty, len(news)):
+        if len(news) == 1:  # the common case: each empty camel in turn
+            for i, value, with_token in self._places(news[0]):
+                empty = values[i], spare[i]
+                values[i], spare[i] = value, with_token
+                worth = _settled(values, spare, kept, less)
+                if worth > best:
+                    best = worth
+                values[i], spare[i] = empty
+            return best
+        places = [self._places(part) for part in news]
+        for order in permutations(range(len(self.empty)), len(news)):
             leaf, alt = list(values), list(spare)
-            for i, part in zip(places, news, strict=True):
-                leaf[i], alt[i] = self._placed(part, i)
-            worth = _settled(leaf, alt, self.kept, self.less)
+            for k, j in enumerate(order):
+                i, leaf[i], alt[i] = places[k][j]
+            worth = _settled(leaf, alt, kept, less)
             if worth > best:
                 best = worth
         return best
@@ -257,14 +262,30 @@ class Loaded:
         with_token = None if self.spare[i] is None else self.camel(codes, CAPACITIES[i] + 1)
         return i, self.camel(codes, self.capacities[i]), with_token
 
-    def _placed(self, part: Goods, i: int) -> tuple[float, float | None]:
-        """The worth of empty camel ``i`` loaded with ``part``, without and with a token."""
-        key = (part, i)
-        placed = self.placed.get(key)
-        if placed is None:
-            with_token = self.camel(part, CAPACITIES[i] + 1) if self.tokens else None
-            placed = self.placed[key] = (self.camel(part, CAPACITIES[i]), with_token)
-        return placed
+    def _places(self, part: Goods) -> list[tuple[int, float, float | None]]:
+        """Each empty camel and its worth loaded with ``part``, without and with a token."""
+        places = self.placed.get(part)
+        if places is None:
+            camel, tokens = self.camel, self.tokens
+            places = self.placed[part] = [
+                (i, camel(part, CAPACITIES[i]), camel(part, CAPACITIES[i] + 1) if tokens else None)
+                for i in self.empty
+            ]
+        return places
+
+
+@functools.lru_cache(maxsize=KEPT)
+def split(goods: Goods) -> tuple[tuple[str, Goods], ...]:
+    """``goods`` (in canonical order, so type by type) as (type, its goods) parts."""
+    parts = []
+    start, end = 0, len(goods)
+    while start < end:
+        kind, stop = TYPE[goods[start]], start + 1
+        while stop < end and TYPE[goods[stop]] == kind:
+            stop += 1
+        parts.append((kind, goods[start:stop]))
+        start = stop
+    return tuple(parts)
 
 
 def _settled(values: list[float], spare: list[float | None], kept: float, less: float) -> float:
