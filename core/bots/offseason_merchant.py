@@ -11,7 +11,7 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import chain
 from typing import Any
 
@@ -246,46 +246,41 @@ class Merchant:
     def option_value(self, action: str, power: str, goods: list[str], supplied: int) -> float:
         """Coins and worth after ``action`` of the power and taking ``goods``, whose last
         ``supplied`` cards are what Supply +2 would draw."""
-        value = self.option(action, power)
-        return value(canonical(goods[: len(goods) - supplied]), canonical(goods))
+        base = canonical(goods[: len(goods) - supplied])
+        return self.option_total(action, power, [base], [canonical(goods)])
 
-    def option(self, action: str, power: str) -> Callable[[Goods, Goods], float]:
-        """:meth:`option_value` of ``action`` as a function of the goods taken without and
-        with what Supply +2 would draw (each in canonical order), read once for every
-        sample."""
+    def option_total(
+        self, action: str, power: str, bases: list[Goods], goods: list[Goods]
+    ) -> float:
+        """:meth:`option_value` of ``action`` summed over samples, in order: ``bases`` the
+        goods taken, ``goods`` the same with what Supply +2 would draw (canonical order)."""
         caravan, tokens, onto = self.caravan, self.tokens, self.appraiser.onto
-        take = onto(caravan, tokens).take
         word, args = notation.parse(action)
+        coins, after, kept, taken = 0, caravan, tokens, bases
         if word == "purse":
             coins = PURSE[power]
-            return lambda base, _: coins + take(base)
-        if word == "token":
-            more = onto(caravan, tokens + 1).take
-            return lambda base, _: more(base)
-        if word == "supply":
-            return lambda _, goods: take(goods)
-        if word == "sort":
-
-            def sort(base: Goods, _: Goods) -> float:
-                best = take(base)
-                for code in set(base):
-                    best = max(best, take(without(base, [code])))
-                return best
-
-            return sort
-        if word == "sell":
-            coins, sold = price(args), onto(self.sold(caravan, args), tokens).take
-            return lambda base, _: coins + sold(base)
-        if word == "unload":
-            emptied = onto(self.emptied(caravan, args[0]), tokens).take
-            return lambda base, _: emptied(base)
-        if word == "swap":
+        elif word == "token":
+            kept = tokens + 1
+        elif word == "supply":
+            taken = goods
+        elif word == "sort":
+            take = onto(caravan, tokens).take
+            return sum(
+                max([take(base)] + [take(without(base, [c])) for c in set(base)]) for base in bases
+            )
+        elif word == "sell":
+            coins, after = price(args), self.sold(caravan, args)
+        elif word == "unload":
+            after = self.emptied(caravan, args[0])
+        elif word == "swap":
             swapped = self.swapped(caravan, *args)
             if swapped is None:
-                return lambda *_: -math.inf
-            after = onto(swapped, tokens).take
-            return lambda base, _: after(base)
-        return lambda base, _: take(base)
+                return -math.inf
+            after = swapped
+        take = onto(after, kept).take
+        if coins:
+            return sum([coins + worth for worth in map(take, taken)])
+        return sum(map(take, taken))
 
     def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
         """Each power action's mean value over samples of the market's hidden goods."""
@@ -294,15 +289,9 @@ class Merchant:
         drawn = self.samples(market, supply)
         supplied = SUPPLY_CARDS if supply else 0
         order = ORDER.__getitem__
-        taken = [
-            (tuple(sorted(g[: len(g) - supplied], key=order)), tuple(sorted(g, key=order)))
-            for g in drawn
-        ]
-        values = []
-        for action in actions:
-            value = self.option(action, power)
-            values.append(sum(value(base, goods) for base, goods in taken) / len(drawn))
-        return values
+        bases = [tuple(sorted(g[: len(g) - supplied], key=order)) for g in drawn]
+        goods = [tuple(sorted(g, key=order)) for g in drawn]
+        return [self.option_total(a, power, bases, goods) / len(drawn) for a in actions]
 
     # ------------------------------------------------------------------ steps
 
