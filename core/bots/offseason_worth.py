@@ -120,7 +120,12 @@ def canonical(codes: Iterable[str]) -> tuple[str, ...]:
     return tuple(canonical_order(list(codes)))
 
 
-KEPT = 1 << 16  # camels and takings an appraiser remembers before it starts afresh
+# What is remembered is bounded (a few tens of MB at most in a bot's process): the camels
+# and takings an appraiser keeps, the caravans it keeps them for, and the appraisers kept
+# (one per horizon: a search meets a few, most of a game is at the horizon 1.0).
+KEPT = 1 << 15
+CARAVANS_KEPT = 1 << 12
+HORIZONS_KEPT = 4
 TYPE = {code: face.type for code, face in FACES.items()}
 
 
@@ -154,7 +159,7 @@ class Appraiser:
         key = (caravan, tokens)
         found = self.loaded.get(key)
         if found is None:
-            if len(self.loaded) >= KEPT:
+            if len(self.loaded) >= CARAVANS_KEPT:
                 self.forget()
             found = self.loaded[key] = Loaded(self, caravan, tokens)
         return found
@@ -274,7 +279,7 @@ class Loaded:
         return places
 
 
-@functools.lru_cache(maxsize=KEPT)
+@functools.lru_cache(maxsize=1 << 14)
 def split(goods: Goods) -> tuple[tuple[str, Goods], ...]:
     """``goods`` (in canonical order, so type by type) as (type, its goods) parts."""
     parts = []
@@ -314,7 +319,7 @@ def appraiser(rule: str, h: float, delay: float) -> Appraiser:
     key = (rule, h, delay)
     found = _APPRAISERS.get(key)
     if found is None:
-        if len(_APPRAISERS) >= 64:
+        if len(_APPRAISERS) >= HORIZONS_KEPT:
             _APPRAISERS.clear()
         found = _APPRAISERS[key] = Appraiser(rule, h, delay)
     return found

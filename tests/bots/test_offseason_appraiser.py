@@ -112,6 +112,7 @@ def test_an_appraiser_that_fills_up_starts_afresh_and_answers_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(offseason_worth, "KEPT", 5)
+    monkeypatch.setattr(offseason_worth, "CARAVANS_KEPT", 3)
     for ply, (state, seat) in enumerate(positions("offseason", 3, range(1))):
         if ply % 7:
             continue
@@ -123,7 +124,7 @@ def test_an_appraiser_that_fills_up_starts_afresh_and_answers_alike(
                 m, m.caravan, m.tokens, goods
             )
             remembered = sum(len(loaded.taken) for loaded in small.loaded.values())
-            assert len(small.loaded) <= 5 and remembered <= 5 and len(small.camels) <= 5
+            assert len(small.loaded) <= 3 and remembered <= 5 and len(small.camels) <= 5
 
 
 def test_loading_scores_are_the_plain_assignments_of_the_pending_goods() -> None:
@@ -147,3 +148,13 @@ def test_loading_scores_are_the_plain_assignments_of_the_pending_goods() -> None
             assert m.load_scores(actions) == expected
             compared += len(actions)
     assert compared > 100, compared
+
+
+def test_the_appraisers_kept_are_few_and_each_answers_for_its_own_horizon() -> None:
+    caravan: Caravan = (((), False), (("F1", "F2"), False), ((), False), (("CR",), True))
+    for step in range(3 * offseason_worth.HORIZONS_KEPT):
+        h = step / (3 * offseason_worth.HORIZONS_KEPT)
+        found = appraiser("lowest_only", h, 0.7)
+        assert (found.rule, found.h, found.delay) == ("lowest_only", h, 0.7)
+        assert found.worth(caravan, 1) == Appraiser("lowest_only", h, 0.7).worth(caravan, 1)
+        assert len(offseason_worth._APPRAISERS) <= offseason_worth.HORIZONS_KEPT
