@@ -1,6 +1,6 @@
 """A Camel Up Off Season bot that plays by rules of thumb (rules help: ``docs/games/offseason.md``).
 
-It reads only ``state.view(seat)`` (brief: without the log, :func:`seat_view`) and
+It reads only ``state.view(seat)`` (the parts it uses: :func:`seat_view`) and
 ``state.legal_actions(seat)``; it never determinizes, and what it cannot see it
 samples itself from the view (below), so two states that look the same from its
 seat get the same answer. The prices and
@@ -103,8 +103,8 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
 
 
 def seat_view(state: State, seat: int) -> dict[str, Any]:
-    """``state.view(seat)``, brief: without what only the board shows (the log, the last
-    turn, the camels in danger), which the bot does not read."""
+    """``state.view(seat)``, brief: only the parts the bot reads, each the same as in the
+    whole view (:func:`core.games.offseason.view.brief_view`)."""
     return cast(OffSeasonState, state).view(seat, brief=True)
 
 
