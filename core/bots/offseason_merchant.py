@@ -289,8 +289,10 @@ class Merchant:
         drawn = self.samples(market, supply)
         supplied = SUPPLY_CARDS if supply else 0
         order = ORDER.__getitem__
-        bases = [tuple(sorted(g[: len(g) - supplied], key=order)) for g in drawn]
         goods = [tuple(sorted(g, key=order)) for g in drawn]
+        bases = goods
+        if supplied:
+            bases = [tuple(sorted(g[: len(g) - supplied], key=order)) for g in drawn]
         return [self.option_total(a, power, bases, goods) / len(drawn) for a in actions]
 
     # ------------------------------------------------------------------ steps

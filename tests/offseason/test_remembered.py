@@ -1,12 +1,14 @@
 """What the engine remembers between moves (the legal lots of a load, the reading of an
 action's text) is what it works out afresh: after every action of random games, on the
 state and on a clone, each camel's lots and each legal action's reading are compared
-with the same worked out from scratch, and handing out a remembered answer never lets
+with the same worked out from scratch (the lots: every part of the load the sale rules
+of ``lot_problem`` let through), and handing out a remembered answer never lets
 a caller change it."""
 
 from __future__ import annotations
 
-from itertools import chain
+from collections import Counter
+from itertools import chain, product
 
 import pytest
 
@@ -20,7 +22,15 @@ GAMES_PLAYED = [(2, 1, None), (3, 2, None), (4, 3, {"fruit_rule": LOWEST_PRICE})
 
 
 def lots_afresh(load: list[str], rule: str) -> list[tuple[str, ...]]:
-    return list(cards._legal_lots.__wrapped__(tuple(load), rule))
+    """Every lot of the load's goods that :func:`cards.lot_problem` lets through."""
+    counts = Counter(load)
+    kinds = sorted(counts, key=cards.ORDER.__getitem__)
+    found = []
+    for numbers in product(*(range(counts[k] + 1) for k in kinds)):
+        lot = tuple(k for k, n in zip(kinds, numbers, strict=True) for _ in range(n))
+        if lot and cards.lot_problem(load, lot, rule) is None:
+            found.append(lot)
+    return found
 
 
 def checked(state: OffSeasonState) -> int:
