@@ -4,6 +4,11 @@ still has room for, the later lots delayed, everything faded towards the end.
 
 The prices and the lot rules are the engine's (:mod:`core.games.offseason.cards`).
 
+A search asks for the same worths again and again (the same caravans and goods come
+back across its playouts), so :class:`Appraiser` remembers, per horizon, each camel's
+worth and each caravan's worth after a taking (:class:`Loaded`), bounded in size: the
+same numbers to the last bit as worked out afresh, sums taken in the same order.
+
 >>> plan(("CB", "CG", "CR"), "lowest_only")
 ((6, 3),)
 """
