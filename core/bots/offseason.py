@@ -23,7 +23,7 @@ def evaluate(state: State, width: float = 0.0) -> list[float]:
         return outcome(state)
     totals = []
     for seat in range(len(state.scores())):
-        merchant = Merchant(state.view(seat), seat, random.Random(0))
+        merchant = Merchant(offseason_heuristic.seat_view(state, seat), seat, random.Random(0))
         totals.append(merchant.coins + merchant.worth(merchant.caravan, merchant.tokens))
     return margins(totals, width or 4.0)
 

@@ -1,8 +1,9 @@
 """A Camel Up Off Season bot that plays by rules of thumb (rules help: ``docs/games/offseason.md``).
 
-It reads only ``state.view(seat)`` and ``state.legal_actions(seat)``; it never
-determinizes, and what it cannot see it samples itself from the view (below), so
-two states that look the same from its seat get the same answer. The prices and
+It reads only ``state.view(seat)`` (the parts it uses: :func:`seat_view`) and
+``state.legal_actions(seat)``; it never determinizes, and what it cannot see it
+samples itself from the view (below), so two states that look the same from its
+seat get the same answer. The prices and
 the lot rules are the public tables of :mod:`core.games.offseason.cards`, the
 actions are read and written with :mod:`core.games.offseason.notation`. What goods
 are worth is :mod:`core.bots.offseason_worth`; the seat's model and its judgement of
@@ -49,10 +50,12 @@ Ties are broken with ``rng``.
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from core.bots.offseason_merchant import TIE, Merchant
 from core.engine import State
 from core.games.offseason.notation import parse
+from core.games.offseason.state import OffSeasonState
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -60,7 +63,7 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    view = state.view(seat)
+    view = seat_view(state, seat)
     merchant = Merchant(view, seat, rng)
     step = view["step"]
     if step == "bid":
@@ -86,7 +89,7 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     rest = [a for a in actions if a != first]
     if len(actions) == 1:
         return actions
-    view = state.view(seat)
+    view = seat_view(state, seat)
     step = view["step"]
     if step in ("bid", "open") and first.startswith("bid "):
         wanted = amount(first)
@@ -97,6 +100,12 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
         return [first] + rest
     order = sorted(range(len(rest)), key=lambda i: -scores[i])
     return [first] + [rest[i] for i in order]
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """``state.view(seat)``, brief: only the parts the bot reads, each the same as in the
+    whole view (:func:`core.games.offseason.view.brief_view`)."""
+    return cast(OffSeasonState, state).view(seat, brief=True)
 
 
 def amount(bid: str) -> int:

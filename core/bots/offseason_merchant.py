@@ -7,18 +7,20 @@ loading, the +1 token, the sales, the auctions. What goods are worth is
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from core.bots.offseason_worth import (
     DELAY,
     HORIZON,
-    TOKEN_WORTH,
     Caravan,
-    camel_worth,
+    Goods,
+    appraiser,
     canonical,
     growth_ratio,
     kind_of,
@@ -32,6 +34,7 @@ from core.games.offseason.cards import (
     CAPACITIES,
     CODES,
     FACES,
+    ORDER,
     QUICK_SALE,
     REARRANGE,
     SECOND_PRICE,
@@ -84,31 +87,38 @@ class Merchant:
         self.rounds_left = rounds_left
         self.h = min(1.0, rounds_left / HORIZON)
         self.delay = 0.0 if self.last else DELAY * min(1.0, rounds_left)
-        self.pool = self.unseen()
         self.can_draw = view["tower"] > 0 or view["discard"] > 0
-        self._taken: dict[tuple[Caravan, int, tuple[str, ...]], float] = {}  # see take
+        self.appraiser = appraiser(self.rule, self.h, self.delay)
 
     # ------------------------------------------------------------------ unseen goods
 
     def unseen(self) -> list[str]:
         """The codes of every card this seat has not seen (Tower, face down, left out)."""
-        seen: Counter[str] = Counter(self.view["discarded"])
-        for market in self.view["markets"]:
-            seen.update(market["face_up"])
-        for caravan in self.view["caravans"]:
-            for camel in caravan["camels"]:
-                seen.update(camel["cards"])
-        turn = self.view["turn"]
-        if turn is not None:
-            for codes in turn["pending"].values():
-                seen.update(codes)
-        return [
-            code for code, face in FACES.items() for _ in range(max(0, face.copies - seen[code]))
-        ]
+        view = self.view
+        parts = [market["face_up"] for market in view["markets"]]
+        parts += [camel["cards"] for caravan in view["caravans"] for camel in caravan["camels"]]
+        if view["turn"] is not None:
+            parts += view["turn"]["pending"].values()
+        seen = Counter(chain.from_iterable(parts))
+        for code, count in view["discarded"].items():
+            seen[code] += count
+        pool: list[str] = []
+        for code, face in FACES.items():
+            left = face.copies - seen[code]
+            if left > 0:
+                pool += [code] * left
+        return pool
+
+    @functools.cached_property
+    def pool(self) -> list[str]:
+        """:meth:`unseen`, worked out when first drawn from."""
+        return self.unseen()
 
     def draw(self, backs: list[str | None]) -> list[str]:
         """Codes for hidden cards with these backs (None: not known), sampled from the pool
         without replacement (a special back is one of the four faces that carry it)."""
+        if len(backs) == 1 and backs[0] not in SPECIAL_FACES and self.pool:
+            return [self.pool[self.rng.randrange(len(self.pool))]]  # as below, without a copy
         pool = list(self.pool)
         drawn = []
         for back in backs:
@@ -140,11 +150,7 @@ class Merchant:
     # ------------------------------------------------------------------ worth
 
     def worth(self, caravan: Caravan, tokens: int) -> float:
-        h, delay, rule = self.h, self.delay, self.rule
-        total = TOKEN_WORTH * h * tokens
-        for i, (codes, token) in enumerate(caravan):
-            total += camel_worth(codes, CAPACITIES[i] + token, rule, h, delay)
-        return total
+        return self.appraiser.worth(caravan, tokens)
 
     def settle(self, caravan: Caravan, tokens: int) -> float:
         """The worth after the best +1 token (or none) and the collapse check."""
@@ -173,29 +179,9 @@ class Merchant:
 
     def take(self, caravan: Caravan, tokens: int, goods: Iterable[str]) -> float:
         """The worth after taking ``goods``: carried types join their camel, new ones
-        go where they are worth most. Remembered for the merchant's decision, whose
-        options often come to the same goods."""
-        goods = tuple(goods)
-        key = (caravan, tokens, goods)
-        worth = self._taken.get(key)
-        if worth is None:
-            worth = self._taken[key] = self._take(caravan, tokens, goods)
-        return worth
-
-    def _take(self, caravan: Caravan, tokens: int, goods: tuple[str, ...]) -> float:
-        loaded = [list(codes) for codes, _ in caravan]
-        new: dict[str, list[str]] = {}
-        for code in goods:
-            kind = FACES[code].type
-            camel = next((i for i, c in enumerate(loaded) if c and kind_of(c) == kind), None)
-            if camel is None:
-                new.setdefault(kind, []).append(code)
-            else:
-                loaded[camel].append(code)
-        after = tuple(
-            (canonical(codes), token) for codes, (_, token) in zip(loaded, caravan, strict=True)
-        )
-        return self.assign(after, tokens, {k: canonical(v) for k, v in new.items()})
+        go where they are worth most (:meth:`Appraiser.take`, which remembers it for the
+        merchants of this horizon, whose options often come to the same goods)."""
+        return self.appraiser.take(caravan, tokens, canonical(goods))
 
     # ------------------------------------------------------------------ powers
 
@@ -260,31 +246,41 @@ class Merchant:
     def option_value(self, action: str, power: str, goods: list[str], supplied: int) -> float:
         """Coins and worth after ``action`` of the power and taking ``goods``, whose last
         ``supplied`` cards are what Supply +2 would draw."""
-        caravan, tokens = self.caravan, self.tokens
-        base = goods[: len(goods) - supplied]
+        base = canonical(goods[: len(goods) - supplied])
+        return self.option_total(action, power, [base], [canonical(goods)])
+
+    def option_total(
+        self, action: str, power: str, bases: list[Goods], goods: list[Goods]
+    ) -> float:
+        """:meth:`option_value` of ``action`` summed over samples, in order: ``bases`` the
+        goods taken, ``goods`` the same with what Supply +2 would draw (canonical order)."""
+        caravan, tokens, onto = self.caravan, self.tokens, self.appraiser.onto
         word, args = notation.parse(action)
-        if word == "skip":
-            return self.take(caravan, tokens, base)
+        coins, after, kept, taken = 0, caravan, tokens, bases
         if word == "purse":
-            return PURSE[power] + self.take(caravan, tokens, base)
-        if word == "token":
-            return self.take(caravan, tokens + 1, base)
-        if word == "supply":
-            return self.take(caravan, tokens, goods)
-        if word == "sort":
-            best = self.take(caravan, tokens, base)
-            for code in set(base):
-                best = max(best, self.take(caravan, tokens, without(tuple(base), [code])))
-            return best
-        if word == "sell":
-            lot = args
-            return price(lot) + self.take(self.sold(caravan, lot), tokens, base)
-        if word == "unload":
-            return self.take(self.emptied(caravan, args[0]), tokens, base)
-        if word == "swap":
-            after = self.swapped(caravan, *args)
-            return -math.inf if after is None else self.take(after, tokens, base)
-        return self.take(caravan, tokens, base)
+            coins = PURSE[power]
+        elif word == "token":
+            kept = tokens + 1
+        elif word == "supply":
+            taken = goods
+        elif word == "sort":
+            take = onto(caravan, tokens).take
+            return sum(
+                max([take(base)] + [take(without(base, [c])) for c in set(base)]) for base in bases
+            )
+        elif word == "sell":
+            coins, after = price(args), self.sold(caravan, args)
+        elif word == "unload":
+            after = self.emptied(caravan, args[0])
+        elif word == "swap":
+            swapped = self.swapped(caravan, *args)
+            if swapped is None:
+                return -math.inf
+            after = swapped
+        take = onto(after, kept).take
+        if coins:
+            return sum([coins + worth for worth in map(take, taken)])
+        return sum(map(take, taken))
 
     def power_values(self, market: dict[str, Any], actions: list[str]) -> list[float]:
         """Each power action's mean value over samples of the market's hidden goods."""
@@ -292,10 +288,12 @@ class Merchant:
         supply = power == SUPPLY and "supply" in actions
         drawn = self.samples(market, supply)
         supplied = SUPPLY_CARDS if supply else 0
-        return [
-            sum(self.option_value(action, power, goods, supplied) for goods in drawn) / len(drawn)
-            for action in actions
-        ]
+        order = ORDER.__getitem__
+        goods = [tuple(sorted(g, key=order)) for g in drawn]
+        bases = goods
+        if supplied:
+            bases = [tuple(sorted(g[: len(g) - supplied], key=order)) for g in drawn]
+        return [self.option_total(a, power, bases, goods) / len(drawn) for a in actions]
 
     # ------------------------------------------------------------------ steps
 
@@ -340,7 +338,11 @@ class Merchant:
             loaded = list(self.caravan)
             loaded[CAPACITIES.index(int(camel))] = (pending[kind], False)
             rest = {k: v for k, v in pending.items() if k != kind}
-            scores.append(self.assign(tuple(loaded), self.tokens, rest))
+            after = self.appraiser.onto(tuple(loaded), self.tokens)
+            if any(k in after.carried for k in rest):  # not in a game: pending types are new
+                scores.append(self.assign(tuple(loaded), self.tokens, rest))
+            else:  # each pending type to an empty camel, as a taking does
+                scores.append(after.take(canonical(c for codes in rest.values() for c in codes)))
         return scores
 
     def saddle_scores(self, actions: list[str]) -> list[float]:

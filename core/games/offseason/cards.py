@@ -26,6 +26,7 @@ Each special auction is on the back of exactly one card of each type
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
@@ -193,7 +194,15 @@ def lot_problem(
             "offseason.not_on_camel",
             f"That camel does not carry {' and '.join(missing)} to sell.",
         )
-    if kind == CARPETS and len(want) != len(lot):
+    return restriction(load, lot, kind, fruit_rule)
+
+
+def restriction(
+    load: list[str] | tuple[str, ...], lot: tuple[str, ...], kind: str, fruit_rule: str
+) -> tuple[str, str] | None:
+    """The restriction of its type that ``lot`` breaks, as (key, message), or None: ``lot``
+    is goods of ``kind`` the camel carrying ``load`` does carry."""
+    if kind == CARPETS and len(set(lot)) != len(lot):
         return "offseason.carpet_colours", "A lot of carpets may not hold one colour twice."
     if kind == VASES:
         shared = set.intersection(*(set(FACES[code].shapes) for code in lot))
@@ -214,14 +223,23 @@ def lot_problem(
 
 def legal_lots(load: list[str], fruit_rule: str = LOWEST_ONLY) -> list[tuple[str, ...]]:
     """Every legal lot of the camel carrying ``load``, each in canonical code order."""
+    return list(_legal_lots(tuple(load), fruit_rule))
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal_lots(load: tuple[str, ...], fruit_rule: str) -> tuple[tuple[str, ...], ...]:
+    """:func:`legal_lots`, remembered: every search asks about the same few loads."""
     counts = Counter(load)
     kinds = sorted(counts, key=ORDER.__getitem__)
     found = []
     for numbers in product(*(range(counts[k] + 1) for k in kinds)):
         lot = tuple(k for k, n in zip(kinds, numbers, strict=True) for _ in range(n))
-        if lot and lot_problem(load, lot, fruit_rule) is None:
+        # As lot_problem, which these lots of the load's own goods can only break by
+        # mixing types or by the restrictions of their type.
+        types = {FACES[code].type for code in lot}
+        if len(types) == 1 and restriction(load, lot, types.pop(), fruit_rule) is None:
             found.append(lot)
-    return found
+    return tuple(found)
 
 
 def lot_text(lot: tuple[str, ...] | list[str]) -> str:

@@ -23,6 +23,7 @@ canonical English words are understood on every page. The other words of the not
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -85,6 +86,12 @@ def parse(action: object) -> tuple[str, tuple[Any, ...]]:
     """
     if not isinstance(action, str) or len(action) > LONGEST_ACTION:
         raise _notation_error()
+    return _parse(action)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(action: str) -> tuple[str, tuple[Any, ...]]:
+    """:func:`parse` of a text, remembered (a refusal is raised again each time)."""
     if action in _WORDS:
         return action, ()
     for word, pattern in _PATTERNS:

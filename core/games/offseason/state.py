@@ -366,9 +366,13 @@ class OffSeasonState(State):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from core.games.offseason.view import seat_view
+    def view(self, seat: int | None, brief: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; ``brief``: only the parts the bots read (a seat's, not a
+        spectator's), each the same as in the whole view."""
+        from core.games.offseason.view import brief_view, seat_view
 
+        if brief and seat is not None:
+            return brief_view(self, seat)
         return seat_view(self, seat)
 
     # ------------------------------------------------------------------ copies

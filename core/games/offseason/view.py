@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from core.games.offseason.state import OffSeasonState
 
 
+def discarded(state: OffSeasonState) -> dict[str, int]:
+    return dict(sorted(Counter(codes(state.discard)).items()))
+
+
 def sees_coins(state: OffSeasonState, viewer: int | None, seat: int) -> bool:
     return state.options["open_coins"] or state.phase in (TIEBREAK, OVER) or viewer == seat
 
@@ -107,19 +111,23 @@ def auction_view(state: OffSeasonState, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def turn_view(state: OffSeasonState) -> dict[str, Any] | None:
+    if state.turn is None:
+        return None
+    market = state.markets[state.turn.market] if state.turn.market is not None else None
+    return {
+        "seat": state.turn.seat,
+        "market": market.tile if market else None,
+        "power": market.face.power if market else None,
+        "pending": {kind: codes(cards) for kind, cards in state.turn.pending.items()},
+        "received": sorted(CAPACITIES[i] for i in state.turn.received),
+    }
+
+
 def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
     over = state.phase == OVER
     coins = [state.coins[s] if sees_coins(state, seat, s) else None for s in range(state.players)]
-    turn = None
-    if state.turn is not None:
-        market = state.markets[state.turn.market] if state.turn.market is not None else None
-        turn = {
-            "seat": state.turn.seat,
-            "market": market.tile if market else None,
-            "power": market.face.power if market else None,
-            "pending": {kind: codes(cards) for kind, cards in state.turn.pending.items()},
-            "received": sorted(CAPACITIES[i] for i in state.turn.received),
-        }
+    turn = turn_view(state)
     last = None
     if state.last is not None:
         hidden = state.last["secret"] and seat != state.last["seat"]
@@ -147,7 +155,7 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
         "top_back": BACK_OF[state.tower[-1]] if state.tower else None,
         "tower": len(state.tower),
         "discard": len(state.discard),
-        "discarded": dict(sorted(Counter(codes(state.discard)).items())),
+        "discarded": discarded(state),
         "out": len(state.out),
         "markets": [market_view(m) for m in state.markets],
         "caravans": [
@@ -169,4 +177,52 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
         "log": list(state.log),
         "last_turn": last,
         "result": {"scores": state.scores(), "ranking": state.ranking()} if over else None,
+    }
+
+
+def brief_view(state: OffSeasonState, seat: int) -> dict[str, Any]:
+    """The parts of ``seat``'s view the bots read, each as :func:`seat_view` has it (a
+    market or a camel with fewer keys): building the whole view on every ply of a
+    search's playouts costs more than what the bots make of it."""
+    return {
+        "game": "offseason",
+        "seat": seat,
+        "players": state.players,
+        "options": dict(state.options),
+        "round": state.round,
+        "last_round": state.round == state.last_round,
+        "end_triggered": state.end_triggered,
+        "phase": state.phase,
+        "step": state.step,
+        "auction": auction_view(state, seat),
+        "top_back": BACK_OF[state.tower[-1]] if state.tower else None,
+        "tower": len(state.tower),
+        "discard": len(state.discard),
+        "discarded": discarded(state),
+        "markets": [
+            {
+                "tile": m.tile,
+                "power": m.face.power,
+                "coins": m.coins,
+                "face_up": codes(m.up),
+                "face_down_backs": [BACK_OF[c] for c in m.down],
+                "chosen_by": m.chosen_by,
+            }
+            for m in state.markets
+        ],
+        "caravans": [
+            {
+                "seat": s,
+                "coins": state.coins[s] if sees_coins(state, seat, s) else None,
+                "tokens": state.tokens[s],
+                "camels": [
+                    {"camel": camel, "token": token, "cards": codes(cards)}
+                    for camel, token, cards in zip(
+                        CAPACITIES, state.saddled[s], state.camels[s], strict=True
+                    )
+                ],
+            }
+            for s in range(state.players)
+        ],
+        "turn": turn_view(state),
     }
