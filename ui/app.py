@@ -160,6 +160,7 @@ def build() -> Site:
     app.on_startup(lambda: unattended.start(site))  # waiting tables nobody is at are closed
     app.on_startup(lambda: abandonment.start(site))  # untimed games nobody moves in, closed
     app.on_startup(lambda: timeouts.start(site))  # seats out of time go to a bot
+    app.on_startup(turn_badge.start)  # every open page's count of the games waiting, anew
     app.on_startup(site.start_analysis)  # replays' analyses, when this process is alone
     app.on_shutdown(site.stop_analysis)
 

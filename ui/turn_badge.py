@@ -4,11 +4,16 @@ The count is read from storage (every process's tables) once the page is up, aga
 a table this process holds changes turn for the visitor (:meth:`ui.site.Site.watch_turns`)
 and every :data:`REFRESH` seconds for the tables of other processes. A page does not
 wait for it: the page is sent as built, and the badge appears once it is connected and the
-count is known (a timer made while a page is built would have it sent before the rest).
+count is known.
+
+The counts every :data:`REFRESH` seconds are one task of the process's (:func:`start`),
+not a timer of every page's: it reads each visitor's games once for all the pages that
+visitor has open, and a page keeps no timer element and no task of its own for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -40,6 +45,44 @@ def register(turns: Turns) -> None:
     _turns[:] = [turns]
 
 
+def start() -> None:
+    """Count every open page's waiting games every :data:`REFRESH` seconds, from now on."""
+    background_tasks.create(_every_little_while(), name="turn-badges")
+
+
+async def _every_little_while() -> None:
+    while True:
+        await asyncio.sleep(REFRESH)
+        await refresh_all()
+
+
+async def refresh_all() -> None:
+    """Count the waiting games of every visitor with a connected page, once a visitor, and
+    tell each of that visitor's pages."""
+    pages: dict[str, list[TurnBadge]] = {}
+    for badge in list(_badges.values()):
+        if badge.identity and badge.client.has_socket_connection:
+            pages.setdefault(badge.identity, []).append(badge)
+    for identity, badges in pages.items():
+        games = await _games_waiting(identity)
+        if games is None:
+            continue
+        for badge in badges:
+            if _badges.get(badge.client.id) is badge:  # its page is still open
+                badge.tell(games)
+
+
+async def _games_waiting(identity: str) -> Sequence[object] | None:
+    """The games waiting for ``identity``, or None while storage cannot say."""
+    if not _turns:
+        return None
+    try:
+        return await _turns[0].games_waiting(identity)
+    except Exception as err:  # storage away: the badges keep their last count
+        log.info("turn badge: could not count the waiting games: %s", err)
+        return None
+
+
 def follow(follower: Callable[[Sequence[Any]], None]) -> None:
     """Have ``follower`` told the waiting games whenever this page's badge reads them."""
     badge = _badges.get(ui.context.client.id)
@@ -56,28 +99,27 @@ class TurnBadge:
         self.t, self.identity, self._show = t, identity, show
         self.count: int | None = None
         # Others on the page that read the same games (the table's Next game button):
-        # one query and one timer a page serve them all.
+        # one count serves them all.
         self.followers: list[Callable[[Sequence[Any]], None]] = []
-        client = ui.context.client
+        client = self.client = ui.context.client
         _badges[client.id] = self
         client.on_delete(lambda: _badges.pop(client.id, None))
         if not _turns or not identity:
             return
-        # Counted once the page is connected (again), then every REFRESH s. A timer that
-        # starts at once would have the page sent before it is built; this one first waits.
+        # Counted once the page is connected (again), then every REFRESH s (refresh_all).
         client.on_connect(self.soon)
-        ui.timer(REFRESH, self.refresh, immediate=False)
         client.on_delete(_turns[0].watch_turns(identity, self.soon))
 
     def soon(self) -> None:
         background_tasks.create(self.refresh(), name="turn-badge")
 
     async def refresh(self) -> None:
-        try:
-            games = await _turns[0].games_waiting(self.identity)
-        except Exception as err:  # storage away: the badge keeps its last count
-            log.info("turn badge: could not count the waiting games: %s", err)
-            return
+        games = await _games_waiting(self.identity)
+        if games is not None:
+            self.tell(games)
+
+    def tell(self, games: Sequence[Any]) -> None:
+        """Show the count of ``games`` and tell the page's followers which they are."""
         self.show(len(games))
         for follower in self.followers:
             follower(games)

@@ -1,6 +1,7 @@
 """What a table page keeps on the server for as long as it is open: a spectator's page is
 a few dozen elements (the header is one, the board is the shared frame), with no move box,
-no hand summary and no timer of its own beyond the header's count; a player's page builds
+no hand summary and no timer of its own (the header's count is one task of the process's
+for every page, ``ui/turn_badge.py``); a player's page builds
 its move box. Counts, not timings: each element is kept per page, so these bound a page's
 memory (``bench.page_build --census`` measures the bytes)."""
 
@@ -37,7 +38,7 @@ async def test_a_spectators_table_page_keeps_few_elements(user: User) -> None:
         assert watched["Colors"] == 0  # the brand colours are in the site's style rules
         assert watched["Input"] == 0  # no move box
         assert watched["Dialog"] == 0  # no hand summary before a hand ends
-        assert watched["Timer"] == 1  # the header's count, which Next game also reads
+        assert watched["Timer"] == 0  # the header's count is the process's task, not the page's
         strip = [e for e in elements(eve) if e.props.get("data-testid") == "seats"]
         assert [type(e).__name__ for e in strip] == ["Html"]  # the seat strip is one element
         assert not [e for e in elements(eve) if str(e.props.get("data-testid")).startswith("seat-")]
