@@ -22,20 +22,16 @@ When the opponent has gone out, the one answer left (D8) is scored exactly.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from core.bots.caravan_outlook import INDEX, Outlook
 from core.engine import State
-from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, SUITS, suit_value
+from core.games.caravan.cards import CARDS, DECK, suit_value
 from core.games.caravan.combos import (
     CARAVAN,
-    LONE_ACE,
-    LONE_CROWN,
-    MATCHED_PAIR,
-    MIXED_PAIR,
     Combo,
     hand_bandits,
     hand_caravans,
@@ -55,14 +51,10 @@ RANK = 0.08  # per rank above the middle spent: high cards answer later caravans
 LEAD = 0.8  # leading the next season
 NEAR_OUT = 2.0  # one play from going out, with the lead
 UNWANTED = 0.5  # chance an opponent takes a pile bad for them, relative to a good one
-SAMPLES = 32  # opponent hands sampled per decision
 MIDDLE_RANK = 5.5
 HIGHER_READING = 1e-3  # of two readings of the same cards, declare the higher top
 
 _BIT: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
-_ACES = sum(_BIT[card.code] for card in DECK if card.rank == ACE)
-_CROWNS = sum(_BIT[card.code] for card in DECK if card.rank == CROWN)
-_SUIT_PAIRS = [(_BIT[f"1{suit}"], _BIT[f"N{suit}"]) for suit in SUITS]  # per suit: Ace, Crown
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -199,74 +191,6 @@ def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int]) -> FewestPlays:
     return FewestPlays(list(hand), ranks, known)
 
 
-@lru_cache(maxsize=4)
-def deck_caravans(ranks: tuple[int, int]) -> dict[int, list[tuple[int, int]]]:
-    """Per length, every caravan of the whole deck as (top, cards as a mask), the highest
-    top first; cards read several ways keep their highest top. The caravans some cards
-    hold are exactly those of the deck among them, so this one list serves every hand."""
-    tops: dict[int, int] = {}
-    for combo in hand_caravans([card.code for card in DECK], ranks):
-        piece = mask(combo.cards)
-        tops[piece] = max(tops.get(piece, 0), combo.top)
-    by_length: dict[int, list[tuple[int, int]]] = {}
-    for piece, top in tops.items():
-        by_length.setdefault(piece.bit_count(), []).append((top, piece))
-    for pieces in by_length.values():
-        pieces.sort(reverse=True)
-    return by_length
-
-
-class Outlook:
-    """The opponent's best answers in hands sampled among the cards not seen."""
-
-    def __init__(self, position: Position, rng: random.Random) -> None:
-        numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
-        held_wilds = min(position.opponent_wilds, len(wilds))
-        held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
-        self._unseen = mask(numbers + wilds)
-        self._ranks = position.ranks
-        self._held: list[int] = []
-        bandits: list[int] = []
-        for _ in range(SAMPLES):
-            held = mask(rng.sample(numbers, held_numbers)) | mask(rng.sample(wilds, held_wilds))
-            self._held.append(held)
-            bandits.append(best_bandit(held))
-        self._best_bandits = sorted(bandits)
-        self._best_tops: dict[int, list[int]] = {}
-
-    def best_tops(self, length: int) -> list[int]:
-        """The highest top of each sampled hand's caravans of ``length`` (0: none), sorted."""
-        best = self._best_tops.get(length)
-        if best is None:
-            unseen = self._unseen
-            pieces = [
-                (top, piece)
-                for top, piece in deck_caravans(self._ranks).get(length, [])
-                if piece & ~unseen == 0
-            ]
-            best = self._best_tops[length] = sorted(
-                next((top for top, piece in pieces if piece & ~held == 0), 0) for held in self._held
-            )
-        return best
-
-    def can_top(self, combo: Combo) -> float:
-        """The chance the opponent holds a caravan that tops ``combo``."""
-        return (SAMPLES - bisect_right(self.best_tops(combo.length), combo.top)) / SAMPLES
-
-    def can_outbid(self, combo: Combo) -> float:
-        """The chance the opponent holds a bandit stronger than ``combo``."""
-        return (SAMPLES - bisect_right(self._best_bandits, combo.level)) / SAMPLES
-
-
-def best_bandit(held: int) -> int:
-    """The level of the strongest bandit in a hand given as a mask (0: none), as
-    ``hand_bandits`` would find it: a matched pair, a mixed pair, a Crown, an Ace."""
-    aces, crowns = held & _ACES, held & _CROWNS
-    if aces and crowns:
-        return MATCHED_PAIR if any(aces & a and crowns & c for a, c in _SUIT_PAIRS) else MIXED_PAIR
-    return LONE_CROWN if crowns else LONE_ACE if aces else 0
-
-
 class Judge:
     """Scores the legal actions of one decision."""
 
@@ -282,7 +206,14 @@ class Judge:
     @property
     def outlook(self) -> Outlook:
         if self._outlook is None:
-            self._outlook = Outlook(self.position, self.rng)
+            position = self.position
+            numbers = [INDEX[c] for c in position.unseen_numbers]
+            wilds = [INDEX[c] for c in position.unseen_wilds]
+            held_wilds = min(position.opponent_wilds, len(wilds))
+            held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
+            self._outlook = Outlook(
+                position.ranks, (numbers, wilds), (held_numbers, held_wilds), self.rng
+            )
         return self._outlook
 
     def score(self, action: str) -> float:
