@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from core.bots.caravan_outlook import INDEX, Outlook
+from core.bots.caravan_outlook import Outlook
 from core.engine import State
-from core.games.caravan.cards import CARDS, DECK, suit_value
+from core.games.caravan.cards import ACE, CARDS, DECK, suit_value
 from core.games.caravan.combos import (
     CARAVAN,
     Combo,
@@ -39,7 +39,8 @@ from core.games.caravan.combos import (
     wild_range,
 )
 from core.games.caravan.notation import PASS
-from core.games.caravan.state import FINAL
+from core.games.caravan.state import FINAL, CaravanState
+from core.games.caravan.view import Sight, sight
 
 # Weights, in points of the hand score.
 TURN = 1.2  # one play fewer needed to empty the hand
@@ -62,8 +63,7 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    position = read_position(state.view(seat))
-    judge = Judge(position, rng)
+    judge = Judge(position_of(state, seat), rng)
     return max(actions, key=judge.score)
 
 
@@ -74,7 +74,7 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions
-    judge = Judge(read_position(state.view(seat)), rng)
+    judge = Judge(position_of(state, seat), rng)
     scores = {action: judge.score(action) for action in actions}
     return sorted(actions, key=lambda action: -scores[action])
 
@@ -96,8 +96,8 @@ class Position:
     pile: int  # what the season's cards score for whoever collects them
     last: Combo | None  # the season's last combination (always the opponent's)
     ranks: tuple[int, int]
-    unseen_numbers: tuple[str, ...]
-    unseen_wilds: tuple[str, ...]
+    unseen_numbers: tuple[int, ...]  # as indices in ``cards.DECK``, in deck order
+    unseen_wilds: tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
@@ -107,35 +107,70 @@ def card_values(crowns: frozenset[str], aces: frozenset[str]) -> dict[str, int]:
     return {card.code: suit_value(card.code, set(crowns), set(aces)) for card in DECK}
 
 
+@lru_cache(maxsize=64)
+def indicated_values(indicators: tuple[str, ...]) -> dict[str, int]:
+    """:func:`card_values` under these indicator cards."""
+    crowns = frozenset(CARDS[c].suit for c in indicators if CARDS[c].rank != ACE)
+    aces = frozenset(CARDS[c].suit for c in indicators if CARDS[c].rank == ACE)
+    return card_values(crowns, aces)
+
+
+def position_of(state: State, seat: int) -> Position:
+    """The position as ``seat`` sees it: read from :func:`~core.games.caravan.view.sight` for
+    the engine's own states (the same cards as the view, without building it), else from
+    ``state.view(seat)``."""
+    if type(state) is CaravanState:
+        return read_sight(sight(state, seat))
+    return read_position(state.view(seat))
+
+
 def read_position(view: dict[str, Any]) -> Position:
     """The position as ``view["seat"]`` sees it; unseen cards are those in no public place."""
-    seat = view["seat"]
-    crowns = {i["suit"] for i in view["indicators"] if i["role"] == "crown"}
-    aces = {i["suit"] for i in view["indicators"] if i["role"] == "ace"}
-    values = card_values(frozenset(crowns), frozenset(aces))
-    season = [c for play in view["season"] for c in play["cards"]]
-    known = set(view["hand"]) | set(season) | {i["code"] for i in view["indicators"]}
-    known |= {c for pile in view["collections"] for c in pile}
-    if view["swapped_out"]:
-        known.add(view["swapped_out"])
-    unseen = [card for card in DECK if card.code not in known]
-    unseen_wilds = tuple(c.code for c in unseen if c.is_wild)
+    season = tuple(
+        Combo(tuple(play["cards"]), play["kind"], play["length"], play["top"], play["level"])
+        for play in view["season"]
+    )
+    return read_sight(
+        Sight(
+            view["seat"],
+            view["phase"],
+            tuple(view["hand"]),
+            view["hand_counts"][1 - view["seat"]],
+            tuple(i["code"] for i in view["indicators"]),
+            view["swapped_out"],
+            season,
+            tuple(c for pile in view["collections"] for c in pile),
+            view["wild_ranks"],
+        )
+    )
+
+
+_ALL = (1 << len(DECK)) - 1
+_NUMBER_AT = tuple(i for i, card in enumerate(DECK) if not card.is_wild)
+_WILD_AT = tuple(i for i, card in enumerate(DECK) if card.is_wild)
+
+
+def read_sight(seen: Sight) -> Position:
+    """The position as ``seen.seat`` sees it; unseen cards are those in no public place."""
+    values = indicated_values(seen.indicators)
+    season = [c for combo in seen.season for c in combo.cards]
+    known = mask(seen.hand) | mask(season) | mask(seen.indicators) | mask(seen.collected)
+    if seen.swapped_out:
+        known |= _BIT[seen.swapped_out]
+    unseen = _ALL ^ known
+    unseen_wilds = tuple(i for i in _WILD_AT if unseen >> i & 1)
     # D2: one or two Aces/Crowns are set aside unseen (one when an indicator was swapped).
-    set_aside_wilds = 1 if view["swapped_out"] else 2
-    last = None
-    if view["season"]:
-        play = view["season"][-1]
-        last = Combo(tuple(play["cards"]), play["kind"], play["length"], play["top"], play["level"])
+    set_aside_wilds = 1 if seen.swapped_out else 2
     return Position(
-        phase=view["phase"],
-        hand=tuple(view["hand"]),
-        opponent_cards=view["hand_counts"][1 - seat],
+        phase=seen.phase,
+        hand=seen.hand,
+        opponent_cards=seen.opponent_cards,
         opponent_wilds=max(0, len(unseen_wilds) - set_aside_wilds),
         values=values,
         pile=sum(values[c] for c in season),
-        last=last,
-        ranks=wild_range(view["wild_ranks"]),
-        unseen_numbers=tuple(c.code for c in unseen if not c.is_wild),
+        last=seen.season[-1] if seen.season else None,
+        ranks=wild_range(seen.wild_ranks),
+        unseen_numbers=tuple(i for i in _NUMBER_AT if unseen >> i & 1),
         unseen_wilds=unseen_wilds,
     )
 
@@ -191,6 +226,17 @@ def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int]) -> FewestPlays:
     return FewestPlays(list(hand), ranks, known)
 
 
+@lru_cache(maxsize=16_384)
+def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, float]:
+    """A play's combination, its cards as a mask, how many they are, and what they were worth
+    kept (:meth:`Judge.spent`): the same for every position, so worked out once."""
+    combo = read_play(action, ranks)
+    cards = [CARDS[c] for c in combo.cards]
+    wilds = sum(card.is_wild for card in cards)
+    rank_sum = sum(card.rank - MIDDLE_RANK for card in cards if not card.is_wild)
+    return combo, mask(combo.cards), len(cards), WILD * wilds + RANK * rank_sum
+
+
 class Judge:
     """Scores the legal actions of one decision."""
 
@@ -198,6 +244,8 @@ class Judge:
         self.position = position
         self.hand = mask(position.hand)
         self.fewest = fewest_plays(position.hand, position.ranks)
+        self.fewest_now = self.fewest(self.hand)
+        self.leads = mask(c for c in position.hand if not CARDS[c].is_wild)
         self.rng = rng
         self._outlook: Outlook | None = None
         danger = position.opponent_cards <= DANGER_CARDS
@@ -207,8 +255,7 @@ class Judge:
     def outlook(self) -> Outlook:
         if self._outlook is None:
             position = self.position
-            numbers = [INDEX[c] for c in position.unseen_numbers]
-            wilds = [INDEX[c] for c in position.unseen_wilds]
+            numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
             held_wilds = min(position.opponent_wilds, len(wilds))
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
             self._outlook = Outlook(
@@ -219,24 +266,27 @@ class Judge:
     def score(self, action: str) -> float:
         if action == PASS:
             return self.pass_value()
-        combo = read_play(action, self.position.ranks)
-        value = self.play_value(combo)
+        facts = play_facts(action, self.position.ranks)
+        combo = facts[0]
+        value = self.play_value(combo, facts)
         if combo.kind == CARAVAN:
             value += HIGHER_READING * combo.top
         return value
 
-    def play_value(self, combo: Combo) -> float:
+    def play_value(self, combo: Combo, facts: tuple[Combo, int, int, float]) -> float:
         position = self.position
-        pile = position.pile + sum(position.values[c] for c in combo.cards)
-        shed = len(combo.cards)
+        values = position.values
+        pile = position.pile + sum(values[c] for c in combo.cards)
+        _, cards, shed, spent = facts
         if position.phase == FINAL:
             # The opponent is out: this answer ends the hand; each card shed is a point.
             return (pile if combo.kind == CARAVAN else -pile) + shed
-        rest = self.hand & ~mask(combo.cards)
-        progress = TURN * (self.fewest(self.hand) - self.fewest(rest)) + self.card_weight * shed
+        rest = self.hand & ~cards
+        after = self.fewest(rest)
+        progress = TURN * (self.fewest_now - after) + self.card_weight * shed
         if not rest:
             return progress + self.going_out_value(combo, pile)
-        return progress + self.season_value(combo, pile, rest) - self.spent(combo)
+        return progress + self.season_value(combo, pile, rest, after) - spent
 
     def pass_value(self) -> float:
         position = self.position
@@ -245,8 +295,9 @@ class Judge:
         collected = position.pile if position.last.kind != CARAVAN else -position.pile
         return collected if position.phase == FINAL else collected - LEAD
 
-    def season_value(self, combo: Combo, pile: int, rest: int) -> float:
-        """Who is likely to collect after ``combo``, and whether this seat leads next."""
+    def season_value(self, combo: Combo, pile: int, rest: int, after: int) -> float:
+        """Who is likely to collect after ``combo`` (``after`` plays from out), and whether
+        this seat leads next."""
         if combo.kind == CARAVAN:
             stake = pile + LEAD
             beaten = self.outlook.can_top(combo)
@@ -256,8 +307,7 @@ class Judge:
         if stake < 0:
             beaten *= UNWANTED
         value = (1 - 2 * beaten) * stake
-        can_lead = any(rest & _BIT[c] for c in self.position.hand if not CARDS[c].is_wild)
-        if can_lead and self.fewest(rest) == 1:
+        if rest & self.leads and after == 1:
             value += NEAR_OUT * (1 - beaten)
         return value
 
@@ -273,7 +323,4 @@ class Judge:
 
     def spent(self, combo: Combo) -> float:
         """What the cards of ``combo`` were worth kept: wilds as bandits, high ranks."""
-        cards = [CARDS[c] for c in combo.cards]
-        wilds = sum(card.is_wild for card in cards)
-        ranks = sum(card.rank - MIDDLE_RANK for card in cards if not card.is_wild)
-        return WILD * wilds + RANK * ranks
+        return play_facts(combo.notation, self.position.ranks)[3]
