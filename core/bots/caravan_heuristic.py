@@ -29,11 +29,10 @@ from typing import Any
 
 from core.bots.caravan_outlook import Outlook
 from core.engine import State
-from core.games.caravan.cards import ACE, CARDS, DECK, suit_value
+from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, indicated_values
 from core.games.caravan.combos import (
     CARAVAN,
     Combo,
-    hand_bandits,
     hand_caravans,
     read_play,
     wild_range,
@@ -100,21 +99,6 @@ class Position:
     unseen_wilds: tuple[int, ...]
 
 
-@lru_cache(maxsize=64)
-def card_values(crowns: frozenset[str], aces: frozenset[str]) -> dict[str, int]:
-    """What collecting each card of the deck scores under these indicator suits; shared by
-    every position with the same indicators, and only ever read."""
-    return {card.code: suit_value(card.code, set(crowns), set(aces)) for card in DECK}
-
-
-@lru_cache(maxsize=64)
-def indicated_values(indicators: tuple[str, ...]) -> dict[str, int]:
-    """:func:`card_values` under these indicator cards."""
-    crowns = frozenset(CARDS[c].suit for c in indicators if CARDS[c].rank != ACE)
-    aces = frozenset(CARDS[c].suit for c in indicators if CARDS[c].rank == ACE)
-    return card_values(crowns, aces)
-
-
 def position_of(state: State, seat: int) -> Position:
     """The position as ``seat`` sees it: read from :func:`~core.games.caravan.view.sight` for
     the engine's own states (the same cards as the view, without building it), else from
@@ -148,6 +132,9 @@ def read_position(view: dict[str, Any]) -> Position:
 _ALL = (1 << len(DECK)) - 1
 _NUMBER_AT = tuple(i for i, card in enumerate(DECK) if not card.is_wild)
 _WILD_AT = tuple(i for i, card in enumerate(DECK) if card.is_wild)
+_NUMBERS = sum(1 << i for i in _NUMBER_AT)
+_ACES = sum(1 << i for i, card in enumerate(DECK) if card.rank == ACE)
+_CROWNS = sum(1 << i for i, card in enumerate(DECK) if card.rank == CROWN)
 
 
 def read_sight(seen: Sight) -> Position:
@@ -180,15 +167,19 @@ class FewestPlays:
 
     The answer for some cards is the same whatever hand they are part of (a part of a hand
     holds exactly the combinations the hand has among its cards), so the hands of one wild
-    range may share what they found in ``known``; :func:`fewest_plays` does that."""
+    range may share what they found in ``known``; :func:`fewest_plays` does that.
+
+    Every caravan holds a number card and a bandit none, so a cover is some caravans, one of
+    them holding the lowest number card left, and then bandits for the Aces and Crowns left:
+    as many as the more numerous of the two, each Crown paired with an Ace (D5)."""
 
     def __init__(
         self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
     ) -> None:
-        pieces = {mask(c.cards) for c in hand_caravans(hand, ranks) + hand_bandits(hand)}
         self._by_lowest: dict[int, list[int]] = {}
-        for piece in pieces:
-            self._by_lowest.setdefault(piece & -piece, []).append(piece)
+        for piece in {mask(c.cards) for c in hand_caravans(hand, ranks)}:
+            numbers = piece & _NUMBERS
+            self._by_lowest.setdefault(numbers & -numbers, []).append(piece)
         self._known: dict[int, int] = {0: 0} if known is None else known
 
     def __call__(self, cards: int) -> int:
@@ -196,8 +187,10 @@ class FewestPlays:
         fewest = known.get(cards)
         if fewest is not None:
             return fewest
-        # Every cover has one piece holding the lowest card; every card alone is a piece.
-        for piece in self._by_lowest[cards & -cards]:
+        numbers = cards & _NUMBERS
+        if not numbers:
+            return max((cards & _ACES).bit_count(), (cards & _CROWNS).bit_count())
+        for piece in self._by_lowest[numbers & -numbers]:
             if piece & ~cards == 0:
                 rest = cards & ~piece
                 after = known.get(rest)
@@ -205,7 +198,7 @@ class FewestPlays:
                     after = self(rest)
                 if fewest is None or after < fewest:
                     fewest = after
-        assert fewest is not None, "every card alone is a piece"
+        assert fewest is not None, "every number card alone is a caravan"
         known[cards] = fewest = fewest + 1
         return fewest
 

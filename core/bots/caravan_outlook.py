@@ -92,23 +92,41 @@ def owners(
                 held[i] |= 1 << s
         return held
     # sample's pool method: draw j below m by rejection on m's bit length (_randbelow), take
-    # pool[j] and fill its place with the last card still in the pool.
+    # pool[j] and fill its place with the last card still in the pool. What is left in the
+    # pool is what the sample lacks: marked instead of what it takes when that is fewer.
     bits = rng.getrandbits
-    steps = [
-        [(m, m.bit_length()) for m in range(len(cards), len(cards) - k, -1)]
+    lacking = [0] * (NO_CARD + 1)
+    draws = [
+        (
+            cards,
+            [(m, m.bit_length()) for m in range(len(cards), len(cards) - k, -1)],
+            len(cards) - k,
+        )
         for cards, k in ((numbers, held_numbers), (wilds, held_wilds))
     ]
-    draws = list(zip((numbers, wilds), steps, strict=True))
     for s in range(SAMPLES):
         sample = 1 << s
-        for cards, each in draws:
+        for cards, steps, left in draws:
             pool = cards[:]
-            for m, width in each:
+            if len(steps) <= left:
+                for m, width in steps:
+                    j = bits(width)
+                    while j >= m:
+                        j = bits(width)
+                    held[pool[j]] |= sample
+                    pool[j] = pool[m - 1]
+                continue
+            for m, width in steps:
                 j = bits(width)
                 while j >= m:
                     j = bits(width)
-                held[pool[j]] |= sample
                 pool[j] = pool[m - 1]
+            for i in pool[:left]:
+                lacking[i] |= sample
+    for cards, steps, left in draws:
+        if len(steps) > left:
+            for i in cards:
+                held[i] = EVERY ^ lacking[i]
     return held
 
 

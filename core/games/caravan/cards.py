@@ -9,7 +9,7 @@ Moons ``M``, Suns ``S``, Waves ``V``, Leaves ``L``, Wyrms ``Y``, Knots ``K``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 SUITS: tuple[str, ...] = ("M", "S", "V", "L", "Y", "K")
 SUIT_NAMES: dict[str, str] = {
@@ -109,3 +109,17 @@ def suit_value(code: str, crowns: set[str], aces: set[str]) -> int:
     """
     suits = set(CARDS[code].suits)
     return len(suits & crowns) - len(suits & aces)
+
+
+@lru_cache(maxsize=64)
+def indicated_values(indicators: tuple[str, ...]) -> dict[str, int]:
+    """What collecting each card of the deck scores under these indicator cards (a Crown
+    marks its suit good, an Ace bad); shared by every hand with the same indicators, and
+    only ever read.
+
+    >>> indicated_values(("NV", "1M"))["6MV"], indicated_values(("NV", "1M"))["5SV"]
+    (0, 1)
+    """
+    crowns = {CARDS[c].suit for c in indicators if CARDS[c].rank != ACE}
+    aces = {CARDS[c].suit for c in indicators if CARDS[c].rank == ACE}
+    return {card.code: suit_value(card.code, crowns, aces) for card in DECK}

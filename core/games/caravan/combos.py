@@ -165,7 +165,6 @@ def _hand_caravans(
     """:func:`hand_caravans`, remembered: a search lists the plays of the same hands again and
     again, and combinations never change."""
     found: dict[str, Combo] = {}
-    low_limit, high_limit = ranks
     if length in (None, 1):
         for code in hand:
             card = CARDS[code]
@@ -173,27 +172,43 @@ def _hand_caravans(
                 found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
     if length == 1:
         return tuple(found.values())
-    lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
-    naturals = [CARDS[c] for c in hand if not CARDS[c].is_wild]
     for suit in SUITS:
-        natural_at = {card.rank: card.code for card in naturals if suit in card.suits}
-        if not natural_at:
-            continue
-        wilds = [c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit]
-        # Naturals of this suit at or below each rank: a window's count in two lookups, so
-        # the many windows that cannot be filled are passed over without building anything.
-        below = [0] * (high_limit + 2)
-        for rank in range(1, high_limit + 2):
-            below[rank] = below[rank - 1] + (rank in natural_at)
-        for size in lengths:
-            for bottom in range(low_limit, high_limit - size + 2):
-                present = below[bottom + size - 1] - below[bottom - 1]
-                if not present or size - present > len(wilds):
-                    continue
-                window = range(bottom, bottom + size)
-                for combo in _window_fills(window, natural_at, wilds):
-                    found[combo.notation] = combo
+        naturals = tuple(c for c in hand if suit in CARDS[c].suits and not CARDS[c].is_wild)
+        if naturals:
+            wilds = tuple(c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit)
+            found.update(suit_caravans(suit, naturals, wilds, ranks, length))
     return tuple(found.values())
+
+
+@lru_cache(maxsize=8192)
+def suit_caravans(
+    suit: str,
+    naturals: tuple[str, ...],
+    wilds: tuple[str, ...],
+    ranks: tuple[int, int],
+    length: int | None,
+) -> dict[str, Combo]:
+    """The runs of two cards or more in ``suit`` (of ``length`` if given) that these number
+    cards and wilds of that suit make, by notation; the same few cards of a suit recur in
+    many hands, so each suit's runs are worked out once. Only ever read."""
+    found: dict[str, Combo] = {}
+    low_limit, high_limit = ranks
+    lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
+    natural_at = {CARDS[code].rank: code for code in naturals}
+    # Naturals of this suit at or below each rank: a window's count in two lookups, so
+    # the many windows that cannot be filled are passed over without building anything.
+    below = [0] * (high_limit + 2)
+    for rank in range(1, high_limit + 2):
+        below[rank] = below[rank - 1] + (rank in natural_at)
+    for size in lengths:
+        for bottom in range(low_limit, high_limit - size + 2):
+            present = below[bottom + size - 1] - below[bottom - 1]
+            if not present or size - present > len(wilds):
+                continue
+            window = range(bottom, bottom + size)
+            for combo in _window_fills(window, natural_at, list(wilds)):
+                found[combo.notation] = combo
+    return found
 
 
 def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:

@@ -12,8 +12,8 @@ from core.games.caravan.cards import (
     CARDS,
     NUMBER_CODES,
     WILD_CODES,
+    indicated_values,
     sort_codes,
-    suit_value,
 )
 from core.games.caravan.combos import (
     BANDIT,
@@ -209,8 +209,8 @@ class CaravanState(State):
         return crowns, aces
 
     def collection_value(self, seat: int) -> int:
-        crowns, aces = self.indicator_suits()
-        return sum(suit_value(c, crowns, aces) for c in self.deal.collections[seat])
+        values = indicated_values(tuple(self.deal.indicators))
+        return sum(map(values.__getitem__, self.deal.collections[seat]))
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "ranking": self.ranking()}
