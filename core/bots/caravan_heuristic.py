@@ -259,27 +259,25 @@ class Judge:
     def score(self, action: str) -> float:
         if action == PASS:
             return self.pass_value()
-        facts = play_facts(action, self.position.ranks)
-        combo = facts[0]
-        value = self.play_value(combo, facts)
-        if combo.kind == CARAVAN:
-            value += HIGHER_READING * combo.top
-        return value
-
-    def play_value(self, combo: Combo, facts: tuple[Combo, int, int, float]) -> float:
         position = self.position
+        combo, cards, shed, spent = play_facts(action, position.ranks)
+        caravan = combo.kind == CARAVAN
         values = position.values
-        pile = position.pile + sum(values[c] for c in combo.cards)
-        _, cards, shed, spent = facts
+        pile = position.pile + sum(map(values.__getitem__, combo.cards))
         if position.phase == FINAL:
             # The opponent is out: this answer ends the hand; each card shed is a point.
-            return (pile if combo.kind == CARAVAN else -pile) + shed
-        rest = self.hand & ~cards
-        after = self.fewest(rest)
-        progress = TURN * (self.fewest_now - after) + self.card_weight * shed
-        if not rest:
-            return progress + self.going_out_value(combo, pile)
-        return progress + self.season_value(combo, pile, rest, after) - spent
+            value: float = (pile if caravan else -pile) + shed
+        else:
+            rest = self.hand & ~cards
+            after = self.fewest(rest)
+            progress = TURN * (self.fewest_now - after) + self.card_weight * shed
+            if not rest:
+                value = progress + self.going_out_value(combo, pile)
+            else:
+                value = progress + self.season_value(combo, pile, rest, after) - spent
+        if caravan:
+            value += HIGHER_READING * combo.top
+        return value
 
     def pass_value(self) -> float:
         position = self.position
@@ -291,12 +289,13 @@ class Judge:
     def season_value(self, combo: Combo, pile: int, rest: int, after: int) -> float:
         """Who is likely to collect after ``combo`` (``after`` plays from out), and whether
         this seat leads next."""
+        outlook = self._outlook or self.outlook
         if combo.kind == CARAVAN:
             stake = pile + LEAD
-            beaten = self.outlook.can_top(combo)
+            beaten = outlook.can_top(combo)
         else:
             stake = -pile + LEAD
-            beaten = self.outlook.can_outbid(combo)
+            beaten = outlook.can_outbid(combo)
         if stake < 0:
             beaten *= UNWANTED
         value = (1 - 2 * beaten) * stake

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from core.engine import IllegalAction
 from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, sort_codes
-from core.games.caravan.notation import format_play, parse_play
+from core.games.caravan.notation import PASS, format_play, parse_play
 
 CARAVAN, BANDIT = "caravan", "bandit"
 
@@ -164,36 +164,32 @@ def _hand_caravans(
 ) -> tuple[Combo, ...]:
     """:func:`hand_caravans`, remembered: a search lists the plays of the same hands again and
     again, and combinations never change."""
+    if length is not None:
+        # The runs of one length are among those of every length: worked out once per hand.
+        return tuple(c for c in _hand_caravans(hand, ranks, None) if c.length == length)
     found: dict[str, Combo] = {}
-    if length in (None, 1):
-        for code in hand:
-            card = CARDS[code]
-            if not card.is_wild:
-                found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
-    if length == 1:
-        return tuple(found.values())
+    for code in hand:
+        card = CARDS[code]
+        if not card.is_wild:
+            found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
     for suit in SUITS:
         naturals = tuple(c for c in hand if suit in CARDS[c].suits and not CARDS[c].is_wild)
         if naturals:
             wilds = tuple(c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit)
-            found.update(suit_caravans(suit, naturals, wilds, ranks, length))
+            found.update(suit_caravans(suit, naturals, wilds, ranks))
     return tuple(found.values())
 
 
 @lru_cache(maxsize=8192)
 def suit_caravans(
-    suit: str,
-    naturals: tuple[str, ...],
-    wilds: tuple[str, ...],
-    ranks: tuple[int, int],
-    length: int | None,
+    suit: str, naturals: tuple[str, ...], wilds: tuple[str, ...], ranks: tuple[int, int]
 ) -> dict[str, Combo]:
-    """The runs of two cards or more in ``suit`` (of ``length`` if given) that these number
-    cards and wilds of that suit make, by notation; the same few cards of a suit recur in
-    many hands, so each suit's runs are worked out once. Only ever read."""
+    """The runs of two cards or more in ``suit`` that these number cards and wilds of that
+    suit make, by notation; the same few cards of a suit recur in many hands, so each suit's
+    runs are worked out once. Only ever read."""
     found: dict[str, Combo] = {}
     low_limit, high_limit = ranks
-    lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
+    lengths = range(2, high_limit - low_limit + 2)
     natural_at = {CARDS[code].rank: code for code in naturals}
     # Naturals of this suit at or below each rank: a window's count in two lookups, so
     # the many windows that cannot be filled are passed over without building anything.
@@ -232,8 +228,29 @@ def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -
 
 def hand_bandits(hand: list[str]) -> list[Combo]:
     """Every bandit the hand can play."""
+    return list(_wild_bandits(tuple(c for c in hand if CARDS[c].is_wild)))
+
+
+@lru_cache(maxsize=1024)
+def _wild_bandits(hand: tuple[str, ...]) -> tuple[Combo, ...]:
+    """:func:`hand_bandits` of a hand's Aces and Crowns, remembered."""
     aces = [c for c in hand if CARDS[c].rank == ACE]
     crowns = [c for c in hand if CARDS[c].rank == CROWN]
     singles = [(c,) for c in aces + crowns]
     pairs = [tuple(sort_codes([a, k])) for a in aces for k in crowns]
-    return [Combo(codes, BANDIT, level=bandit_level(codes)) for codes in singles + pairs]
+    return tuple(Combo(codes, BANDIT, level=bandit_level(codes)) for codes in singles + pairs)
+
+
+@lru_cache(maxsize=4096)
+def legal_plays(
+    hand: tuple[str, ...], ranks: tuple[int, int], last: Combo | None
+) -> tuple[str, ...]:
+    """The actions of a merchant holding ``hand``, sorted: every caravan to lead a season
+    (``last`` None), else every play beating ``last`` and ``pass``. Remembered: a search
+    asks again and again about the same hands and the same plays to answer."""
+    if last is None:
+        return tuple(sorted(c.notation for c in hand_caravans(list(hand), ranks)))
+    options = hand_bandits(list(hand))
+    if last.kind == CARAVAN:
+        options += hand_caravans(list(hand), ranks, length=last.length)
+    return tuple(sorted([c.notation for c in options if c.beats(last)] + [PASS]))

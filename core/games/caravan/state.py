@@ -19,8 +19,7 @@ from core.games.caravan.combos import (
     BANDIT,
     CARAVAN,
     Combo,
-    hand_bandits,
-    hand_caravans,
+    legal_plays,
     read_play,
     wild_range,
 )
@@ -121,9 +120,8 @@ class CaravanState(State):
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_move():
             return []
-        return sorted(
-            [c.notation for c in self._playable(seat)] + ([] if self.phase == LEAD else [PASS])
-        )
+        last = None if self.phase == LEAD else self.plays[-1].combo
+        return list(legal_plays(tuple(self.deal.hands[seat]), self.ranks, last))
 
     def _apply(self, seat: int, action: str) -> None:
         if action == PASS:
@@ -214,16 +212,6 @@ class CaravanState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "ranking": self.ranking()}
-
-    def _playable(self, seat: int) -> list[Combo]:
-        hand = self.deal.hands[seat]
-        if self.phase == LEAD:
-            return hand_caravans(hand, self.ranks)
-        last = self.plays[-1].combo
-        options = hand_bandits(hand)
-        if last.kind == CARAVAN:
-            options += hand_caravans(hand, self.ranks, length=last.length)
-        return [c for c in options if c.beats(last)]
 
     def _check_play(self, seat: int, combo: Combo) -> None:
         hand = self.deal.hands[seat]
