@@ -170,16 +170,17 @@ class FewestPlays:
     range may share what they found in ``known``; :func:`fewest_plays` does that.
 
     Every caravan holds a number card and a bandit none, so a cover is some caravans, one of
-    them holding the lowest number card left, and then bandits for the Aces and Crowns left:
-    as many as the more numerous of the two, each Crown paired with an Ace (D5)."""
+    them holding the highest number card left, and then bandits for the Aces and Crowns
+    left: as many as the more numerous of the two, each Crown paired with an Ace (D5).
+    (Branching on the highest number card rather than the lowest meets fewer parts.)"""
 
     def __init__(
         self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
     ) -> None:
-        self._by_lowest: dict[int, list[int]] = {}
+        self._by_highest: dict[int, list[int]] = {}
         for piece in {mask(c.cards) for c in hand_caravans(hand, ranks)}:
-            numbers = piece & _NUMBERS
-            self._by_lowest.setdefault(numbers & -numbers, []).append(piece)
+            highest = 1 << ((piece & _NUMBERS).bit_length() - 1)
+            self._by_highest.setdefault(highest, []).append(piece)
         self._known: dict[int, int] = {0: 0} if known is None else known
 
     def __call__(self, cards: int) -> int:
@@ -190,7 +191,7 @@ class FewestPlays:
         numbers = cards & _NUMBERS
         if not numbers:
             return max((cards & _ACES).bit_count(), (cards & _CROWNS).bit_count())
-        for piece in self._by_lowest[numbers & -numbers]:
+        for piece in self._by_highest[1 << (numbers.bit_length() - 1)]:
             if piece & ~cards == 0:
                 rest = cards & ~piece
                 after = known.get(rest)
@@ -238,7 +239,7 @@ class Judge:
         self.hand = mask(position.hand)
         self.fewest = fewest_plays(position.hand, position.ranks)
         self.fewest_now = self.fewest(self.hand)
-        self.leads = mask(c for c in position.hand if not CARDS[c].is_wild)
+        self.leads = self.hand & _NUMBERS
         self.rng = rng
         self._outlook: Outlook | None = None
         danger = position.opponent_cards <= DANGER_CARDS

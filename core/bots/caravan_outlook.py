@@ -171,7 +171,18 @@ class Outlook:
         """Per top rank, the samples holding a caravan of ``length`` with a higher top."""
         held, unseen = self._held, self._unseen
         best = [0] * (CROWN + 2)
-        for top, numbers, wild, cards, ace, crown in windows(self._ranks).get(length, ()):
+        runs = windows(self._ranks).get(length, ())
+        # Short runs by their own rule: held, a card the samples cannot hold answers 0.
+        if length == 1:
+            for top, _, _, (card,), _, _ in runs:
+                best[top] |= held[card]
+            runs = ()
+        elif length == 2:
+            for top, _, _, (low, high), ace, crown in runs:
+                one, other = held[low], held[high]
+                best[top] |= (one & other) | ((one | other) & (held[ace] | held[crown]))
+            runs = ()
+        for top, numbers, wild, cards, ace, crown in runs:
             present = (numbers & unseen).bit_count()
             if not present or length - present > (wild & unseen).bit_count():
                 continue

@@ -8,6 +8,7 @@ Moons ``M``, Suns ``S``, Waves ``V``, Leaves ``L``, Wyrms ``Y``, Knots ``K``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -92,6 +93,16 @@ CARDS: dict[str, Card] = {card.code: card for card in DECK}
 WILD_CODES: tuple[str, ...] = tuple(c.code for c in DECK if c.is_wild)
 NUMBER_CODES: tuple[str, ...] = tuple(c.code for c in DECK if not c.is_wild)
 _ORDER: dict[str, int] = {card.code: i for i, card in enumerate(DECK)}
+BITS: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
+
+
+def card_mask(codes: Iterable[str]) -> int:
+    """Some cards as a mask: the bit of each card's place in :data:`DECK`.
+
+    >>> card_mask(["1M", "1S"]), card_mask([])
+    (3, 0)
+    """
+    return sum(map(BITS.__getitem__, codes))
 
 
 def sort_codes(codes: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> list[str]:

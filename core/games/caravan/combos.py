@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from core.engine import IllegalAction
-from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, sort_codes
+from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, card_mask, sort_codes
 from core.games.caravan.notation import PASS, format_play, parse_play
 
 CARAVAN, BANDIT = "caravan", "bandit"
@@ -154,19 +154,66 @@ def _interpret(codes: tuple[str, ...], declared: int | None, ranks: tuple[int, i
 def hand_caravans(
     hand: list[str], ranks: tuple[int, int], length: int | None = None
 ) -> list[Combo]:
-    """Every caravan (with every reading) that the hand can play; only of ``length`` if given."""
-    return list(_hand_caravans(tuple(hand), ranks, length))
+    """Every caravan (with every reading) that the hand can play, in notation order; only
+    of ``length`` if given."""
+    if length is not None:
+        return list(_caravans_of_length(tuple(hand), ranks, length))
+    return list(caravans(tuple(hand), ranks)[0])
+
+
+HANDS_KEPT = 4096
+"""How many hands' caravans :func:`caravans` keeps before it starts afresh."""
+_kept: dict[tuple[tuple[str, ...], tuple[int, int]], tuple[tuple[Combo, ...], tuple[int, ...]]]
+_kept = {}
+
+
+def caravans(
+    hand: tuple[str, ...], ranks: tuple[int, int]
+) -> tuple[tuple[Combo, ...], tuple[int, ...]]:
+    """Every caravan of ``hand`` in notation order, and the cards of each as a mask
+    (:func:`~core.games.caravan.cards.card_mask`). Kept: a search lists the plays of the
+    same hands again and again, and of hands that are others less the cards just played
+    (:func:`after_play`); combinations never change."""
+    key = (hand, ranks)
+    found = _kept.get(key)
+    if found is None:
+        found = _keep(key, caravans_afresh(hand, ranks))
+    return found
+
+
+def _keep(
+    key: tuple[tuple[str, ...], tuple[int, int]], combos: tuple[Combo, ...]
+) -> tuple[tuple[Combo, ...], tuple[int, ...]]:
+    if len(_kept) >= HANDS_KEPT:
+        _kept.clear()
+    found = _kept[key] = (combos, tuple(card_mask(c.cards) for c in combos))
+    return found
+
+
+def after_play(hand: tuple[str, ...], ranks: tuple[int, int], played: tuple[str, ...]) -> None:
+    """Keep the caravans of ``hand`` less the ``played`` cards, when those of ``hand`` are
+    kept: the ones that use none of them (no reading depends on the rest of the hand)."""
+    before = _kept.get((hand, ranks))
+    rest = tuple(c for c in hand if c not in played)
+    if before is None or (rest, ranks) in _kept:
+        return
+    if len(_kept) >= HANDS_KEPT:
+        _kept.clear()
+    gone = card_mask(played)
+    combos, masks = before
+    left = [i for i, cards in enumerate(masks) if not cards & gone]
+    _kept[(rest, ranks)] = (tuple(combos[i] for i in left), tuple(masks[i] for i in left))
 
 
 @lru_cache(maxsize=1024)
-def _hand_caravans(
-    hand: tuple[str, ...], ranks: tuple[int, int], length: int | None
+def _caravans_of_length(
+    hand: tuple[str, ...], ranks: tuple[int, int], length: int
 ) -> tuple[Combo, ...]:
-    """:func:`hand_caravans`, remembered: a search lists the plays of the same hands again and
-    again, and combinations never change."""
-    if length is not None:
-        # The runs of one length are among those of every length: worked out once per hand.
-        return tuple(c for c in _hand_caravans(hand, ranks, None) if c.length == length)
+    return tuple(c for c in caravans(hand, ranks)[0] if c.length == length)
+
+
+def caravans_afresh(hand: tuple[str, ...], ranks: tuple[int, int]) -> tuple[Combo, ...]:
+    """Every caravan of ``hand`` in notation order, worked out from its cards."""
     found: dict[str, Combo] = {}
     for code in hand:
         card = CARDS[code]
@@ -177,7 +224,7 @@ def _hand_caravans(
         if naturals:
             wilds = tuple(c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit)
             found.update(suit_caravans(suit, naturals, wilds, ranks))
-    return tuple(found.values())
+    return tuple(found[notation] for notation in sorted(found))
 
 
 @lru_cache(maxsize=8192)
@@ -249,7 +296,7 @@ def legal_plays(
     (``last`` None), else every play beating ``last`` and ``pass``. Remembered: a search
     asks again and again about the same hands and the same plays to answer."""
     if last is None:
-        return tuple(sorted(c.notation for c in hand_caravans(list(hand), ranks)))
+        return tuple(c.notation for c in caravans(hand, ranks)[0])
     options = hand_bandits(list(hand))
     if last.kind == CARAVAN:
         options += hand_caravans(list(hand), ranks, length=last.length)

@@ -19,6 +19,7 @@ from core.games.caravan.combos import (
     BANDIT,
     CARAVAN,
     Combo,
+    after_play,
     legal_plays,
     read_play,
     wild_range,
@@ -244,6 +245,7 @@ class CaravanState(State):
 
     def _play(self, seat: int, combo: Combo) -> None:
         hand = self.deal.hands[seat]
+        after_play(tuple(hand), self.ranks, combo.cards)
         for code in combo.cards:
             hand.remove(code)
         self.plays.append(Play(seat, combo))

@@ -1,0 +1,81 @@
+"""What the engine keeps instead of working it out anew -- each hand's caravans, many of them
+kept by filtering those of the hand before the last play, and the legal actions listed from
+them -- is what working it out anew from the cards gives, after every action of random
+matches, on the states played, on their clones and on determinizations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.games.caravan import combos
+from core.games.caravan.cards import card_mask
+from core.games.caravan.combos import caravans, caravans_afresh, hand_bandits, legal_plays
+from core.games.caravan.notation import PASS
+from core.games.caravan.state import LEAD, CaravanState
+from tests.scenarios import random_playout
+
+MATCHES = [(seed, wild_ranks) for seed in range(6) for wild_ranks in ("2-9", "1-10")]
+
+
+def actions_anew(state: CaravanState, seat: int) -> list[str]:
+    """The legal actions of ``seat`` from its cards alone, by the rules (D3-D6)."""
+    if seat not in state.to_move():
+        return []
+    hand = tuple(state.deal.hands[seat])
+    every = caravans_afresh(hand, state.ranks)
+    if state.phase == LEAD:
+        return sorted(c.notation for c in every)
+    last = state.plays[-1].combo
+    options = [c for c in every if c.length == last.length] + hand_bandits(list(hand))
+    return sorted([c.notation for c in options if c.beats(last)] + [PASS])
+
+
+def check(state: CaravanState) -> None:
+    for seat in (0, 1):
+        hand = tuple(state.deal.hands[seat])
+        kept, masks = caravans(hand, state.ranks)
+        assert kept == caravans_afresh(hand, state.ranks)
+        assert masks == tuple(card_mask(c.cards) for c in kept)
+        assert state.legal_actions(seat) == actions_anew(state, seat)
+
+
+@pytest.mark.parametrize(("seed", "wild_ranks"), MATCHES)
+def test_kept_caravans_and_actions_are_those_worked_out_anew_after_every_action(
+    seed: int, wild_ranks: str
+) -> None:
+    rng = random.Random(seed)
+    options = {"hands": 2, "wild_ranks": wild_ranks}
+    for state in random_playout("caravan", 2, seed, options):
+        assert isinstance(state, CaravanState)
+        check(state)
+        if state.is_over():
+            break
+        (seat,) = state.to_move()
+        # Every play on a clone, and one on a determinization: the hands after each are
+        # kept from the hand before it.
+        for action in state.legal_actions(seat):
+            other = state.clone()
+            other.apply(seat, action)
+            check(other)
+        guess = state.determinize(seat, rng)
+        check(guess)
+        guess.apply(seat, rng.choice(guess.legal_actions(seat)))
+        check(guess)
+        check(state)
+
+
+def test_a_hand_kept_from_the_hand_before_is_the_one_listed_anew() -> None:
+    """Kept hands are made by filtering once the cache is full and cleared, too."""
+    ranks = (2, 9)
+    hand = ("1M", "1S", "2MK", "3MV", "4MS", "5ML", "6MV", "NM", "NS")
+    combos._kept.clear()
+    caravans(hand, ranks)
+    combos.after_play(hand, ranks, ("3MV",))
+    rest = tuple(c for c in hand if c != "3MV")
+    assert (rest, ranks) in combos._kept
+    assert caravans(rest, ranks)[0] == caravans_afresh(rest, ranks)
+    assert legal_plays(rest, ranks, None) == tuple(
+        sorted(c.notation for c in caravans_afresh(rest, ranks))
+    )
