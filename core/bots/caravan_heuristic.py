@@ -97,6 +97,7 @@ class Position:
     ranks: tuple[int, int]
     unseen_numbers: tuple[int, ...]  # as indices in ``cards.DECK``, in deck order
     unseen_wilds: tuple[int, ...]
+    unseen: int  # both, as a mask
 
 
 def position_of(state: State, seat: int) -> Position:
@@ -159,6 +160,7 @@ def read_sight(seen: Sight) -> Position:
         ranks=wild_range(seen.wild_ranks),
         unseen_numbers=tuple(i for i in _NUMBER_AT if unseen >> i & 1),
         unseen_wilds=unseen_wilds,
+        unseen=unseen,
     )
 
 
@@ -253,7 +255,10 @@ class Judge:
             held_wilds = min(position.opponent_wilds, len(wilds))
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
             self._outlook = Outlook(
-                position.ranks, (numbers, wilds), (held_numbers, held_wilds), self.rng
+                position.ranks,
+                (numbers, wilds, position.unseen),
+                (held_numbers, held_wilds),
+                self.rng,
             )
         return self._outlook
 

@@ -133,20 +133,19 @@ def owners(
 class Outlook:
     """The opponent's best answers in hands sampled among the cards not seen.
 
-    ``numbers`` and ``wilds`` are the unseen cards' indices in deck order; the opponent
-    holds ``held_numbers`` and ``held_wilds`` of them."""
+    ``unseen`` holds the unseen number cards' and wilds' indices in deck order, and all of
+    them as a mask; the opponent holds ``held`` of each (numbers, wilds)."""
 
     def __init__(
         self,
         ranks: tuple[int, int],
-        unseen: tuple[list[int], list[int]],
+        unseen: tuple[list[int], list[int], int],
         held: tuple[int, int],
         rng: random.Random,
     ) -> None:
-        numbers, wilds = unseen
+        numbers, wilds, self._unseen = unseen
         self._held = held_by = owners(rng, numbers, held[0], wilds, held[1])
         self._ranks = ranks
-        self._unseen = sum(1 << i for i in numbers + wilds)
         aces = crowns = matched = 0
         for ace, crown in zip(_ACE_AT, _CROWN_AT, strict=True):
             aces |= held_by[ace]

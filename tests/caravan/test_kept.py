@@ -79,3 +79,32 @@ def test_a_hand_kept_from_the_hand_before_is_the_one_listed_anew() -> None:
     assert legal_plays(rest, ranks, None) == tuple(
         sorted(c.notation for c in caravans_afresh(rest, ranks))
     )
+
+
+def played_on(state: CaravanState, seed: int, plies: int) -> str:
+    """What ``plies`` random actions from ``state`` (changed in place) lead to, as text."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_over():
+            break
+        (seat,) = state.to_move()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return repr((state.view(None), state.deal))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_clones_deal_the_next_hands_alike_whichever_deals_first(seed: int) -> None:
+    """The generator dealing the next hands is shared by a state and its clones until one of
+    them deals: a deal by one never changes what the others deal."""
+    options = {"hands": 3, "wild_ranks": "2-9"}
+    for ply, state in enumerate(random_playout("caravan", 2, seed, options)):
+        if state.is_over() or ply % 4:
+            continue
+        assert isinstance(state, CaravanState)
+        first, second = state.clone(), state.clone()
+        ahead = played_on(first, ply, 40)  # past the end of this hand: a new deal
+        assert played_on(second.clone(), ply, 40) == ahead
+        assert played_on(second, ply, 40) == ahead
+        guess = state.determinize(0, random.Random(ply))
+        twin = guess.clone()
+        assert played_on(guess, ply, 40) == played_on(twin, ply, 40)

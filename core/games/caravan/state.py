@@ -98,7 +98,10 @@ class CaravanState(State):
             raise ValueError("Caravan is a game for two.")
         self.options = dict(options)
         self.ranks = wild_range(str(options["wild_ranks"]))
-        self.rng = random.Random(seed)
+        # The generator that deals the next hands: shared by clones until one of them deals
+        # (copied then, by _dealer), and a seed until a determinization first deals.
+        self._rng: random.Random | int = random.Random(seed)
+        self._rng_mine = True
         self.match_scores = [0, 0]
         self.hand_no = 0
         # Each hand's summary; replaced, never changed in place, so clones share it.
@@ -111,7 +114,7 @@ class CaravanState(State):
         self.first_out: int | None = None
         self.last_season: dict[str, Any] | None = None
         self.notice: dict[str, Any] | None = None
-        self._start_hand(self.rng.randrange(2))
+        self._start_hand(self._dealer().randrange(2))
 
     # ----------------------------------------------------------------- protocol
 
@@ -142,12 +145,12 @@ class CaravanState(State):
         return ranking_from_scores(self.scores())
 
     def clone(self) -> CaravanState:
-        """A copy to search from: the cards and the season copied, the random generator
-        too (the next hand is dealt from it); what is only ever replaced is shared."""
+        """A copy to search from: the cards and the season copied; the random generator
+        that deals the next hand shared until either deals (:meth:`_dealer` copies it then);
+        what is only ever replaced is shared."""
         other = object.__new__(CaravanState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
-        other.rng.setstate(self.rng.getstate())
+        self._rng_mine = other._rng_mine = False
         other.match_scores = list(self.match_scores)
         other.starters = list(self.starters)
         other.plays = list(self.plays)  # Play and Combo are never changed
@@ -185,8 +188,22 @@ class CaravanState(State):
         deal.hands[other] = sort_codes(wilds[:held_wilds] + numbers[:held_numbers])
         deal.unseen_wilds = sort_codes(wilds[held_wilds:])
         deal.unseen_numbers = sort_codes(numbers[held_numbers:])
-        state.rng = random.Random(rng.getrandbits(64))
+        state._rng, state._rng_mine = rng.getrandbits(64), False  # seeds a generator if dealt
         return state
+
+    def _dealer(self) -> random.Random:
+        """The generator that deals the next hand, this state's own: a clone's copy of the
+        one it shares, or one seeded from a determinization's seed, made when first used."""
+        if not self._rng_mine:
+            shared = self._rng
+            if isinstance(shared, int):
+                self._rng = random.Random(shared)
+            else:
+                own = self._rng = random.Random.__new__(random.Random)  # its state is set
+                own.setstate(shared.getstate())
+            self._rng_mine = True
+        assert isinstance(self._rng, random.Random)
+        return self._rng
 
     def reversible(self, seat: int, action: str) -> bool:
         """Never: every play shows cards from a hand, and every play or pass hands the
@@ -344,7 +361,7 @@ class CaravanState(State):
     def _start_hand(self, starter: int) -> None:
         self.hand_no += 1
         self.starters.append(starter)
-        self.deal = deal_hand(self.rng)
+        self.deal = deal_hand(self._dealer())
         self.first_out = None
         self.plays = []
         self.last_season = None
