@@ -33,7 +33,7 @@ from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, indicated_values
 from core.games.caravan.combos import (
     CARAVAN,
     Combo,
-    hand_caravans,
+    caravans,
     read_play,
     wild_range,
 )
@@ -180,7 +180,7 @@ class FewestPlays:
         self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
     ) -> None:
         self._by_highest: dict[int, list[int]] = {}
-        for piece in {mask(c.cards) for c in hand_caravans(hand, ranks)}:
+        for piece in set(caravans(tuple(hand), ranks)[1]):
             highest = 1 << ((piece & _NUMBERS).bit_length() - 1)
             self._by_highest.setdefault(highest, []).append(piece)
         self._known: dict[int, int] = {0: 0} if known is None else known

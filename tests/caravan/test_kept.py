@@ -108,3 +108,20 @@ def test_clones_deal_the_next_hands_alike_whichever_deals_first(seed: int) -> No
         guess = state.determinize(0, random.Random(ply))
         twin = guess.clone()
         assert played_on(guess, ply, 40) == played_on(twin, ply, 40)
+
+
+@pytest.mark.parametrize("wild_ranks", ["2-9", "1-10"])
+def test_every_remembered_play_is_the_one_read_anew_from_its_notation(wild_ranks: str) -> None:
+    """Plays are remembered as they are read and as the caravans of hands are listed."""
+    combos._plays.clear()
+    combos._kept.clear()
+    combos.suit_caravans.cache_clear()
+    for seed in range(3):
+        for state in random_playout("caravan", 2, seed, {"hands": 1, "wild_ranks": wild_ranks}):
+            if not state.is_over():
+                (seat,) = state.to_move()
+                state.legal_actions(seat)
+    assert len(combos._plays) > 100
+    for (action, ranks), combo in combos._plays.items():
+        assert combo == combos._read_play(action, ranks), action
+        assert combo.notation == action

@@ -95,14 +95,31 @@ def read_play(action: str, ranks: tuple[int, int]) -> Combo:
 
     Only the canonical spelling is accepted (cards in deck order, ``@top`` exactly
     when a caravan holds a wild), so a stored record never holds two spellings of one play.
+    Remembered (:data:`PLAYS_KEPT`), with the caravans listed for hands: a search reads the
+    same plays over and over, and a combination is never changed (a refusal is raised again
+    each time, never remembered).
     """
-    return _read_play(action, ranks)
+    combo = _plays.get((action, ranks))
+    if combo is None:
+        combo = _read_play(action, ranks)
+        _know(combo, ranks)
+    return combo
 
 
-@lru_cache(maxsize=16_384)
+PLAYS_KEPT = 65_536
+"""How many plays :func:`read_play` remembers before it starts afresh."""
+_plays: dict[tuple[str, tuple[int, int]], Combo] = {}
+
+
+def _know(combo: Combo, ranks: tuple[int, int]) -> None:
+    """Remember a legal combination under its notation, for :func:`read_play`."""
+    if len(_plays) >= PLAYS_KEPT:
+        _plays.clear()
+    _plays[(combo.notation, ranks)] = combo
+
+
 def _read_play(action: str, ranks: tuple[int, int]) -> Combo:
-    """:func:`read_play`, remembered: a search reads the same few plays over and over, and a
-    combination is never changed (a refusal is raised again each time, never remembered)."""
+    """:func:`read_play` worked out from the notation."""
     combo = _interpret(*parse_play(action), ranks)
     if combo.notation != action:
         raise IllegalAction(
@@ -251,6 +268,8 @@ def suit_caravans(
             window = range(bottom, bottom + size)
             for combo in _window_fills(window, natural_at, list(wilds)):
                 found[combo.notation] = combo
+    for combo in found.values():
+        _know(combo, ranks)
     return found
 
 
