@@ -22,7 +22,7 @@ When the opponent has gone out, the one answer left (D8) is scored exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -179,31 +179,40 @@ class FewestPlays:
     def __init__(
         self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
     ) -> None:
-        self._by_highest: dict[int, list[int]] = {}
+        # The hand's caravans by the place of their highest number card in the deck, plus 1.
+        by_highest: list[list[int]] = [[] for _ in range(len(DECK) + 1)]
         for piece in set(caravans(tuple(hand), ranks)[1]):
-            highest = 1 << ((piece & _NUMBERS).bit_length() - 1)
-            self._by_highest.setdefault(highest, []).append(piece)
-        self._known: dict[int, int] = {0: 0} if known is None else known
+            by_highest[(piece & _NUMBERS).bit_length()].append(piece)
+        self.count = _counter(by_highest, {0: 0} if known is None else known)
 
     def __call__(self, cards: int) -> int:
-        known = self._known
+        return self.count(cards)
+
+
+def _counter(by_highest: list[list[int]], known: dict[int, int]) -> Callable[[int], int]:
+    """:meth:`FewestPlays.__call__` as a function: searches call it very often."""
+    numbers_of, aces_of, crowns_of = _NUMBERS, _ACES, _CROWNS
+
+    def count(cards: int) -> int:
         fewest = known.get(cards)
         if fewest is not None:
             return fewest
-        numbers = cards & _NUMBERS
+        numbers = cards & numbers_of
         if not numbers:
-            return max((cards & _ACES).bit_count(), (cards & _CROWNS).bit_count())
-        for piece in self._by_highest[1 << (numbers.bit_length() - 1)]:
-            if piece & ~cards == 0:
-                rest = cards & ~piece
+            return max((cards & aces_of).bit_count(), (cards & crowns_of).bit_count())
+        fewest = len(DECK)  # more than any cover
+        for piece in by_highest[numbers.bit_length()]:
+            if piece & cards == piece:
+                rest = cards ^ piece
                 after = known.get(rest)
                 if after is None:
-                    after = self(rest)
-                if fewest is None or after < fewest:
+                    after = count(rest)
+                if after < fewest:
                     fewest = after
-        assert fewest is not None, "every number card alone is a caravan"
         known[cards] = fewest = fewest + 1
         return fewest
+
+    return count
 
 
 KNOWN_COVERS = 100_000
@@ -239,7 +248,7 @@ class Judge:
     def __init__(self, position: Position, rng: random.Random) -> None:
         self.position = position
         self.hand = mask(position.hand)
-        self.fewest = fewest_plays(position.hand, position.ranks)
+        self.fewest = fewest_plays(position.hand, position.ranks).count
         self.fewest_now = self.fewest(self.hand)
         self.leads = self.hand & _NUMBERS
         self.rng = rng
