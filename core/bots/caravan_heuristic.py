@@ -181,7 +181,7 @@ class FewestPlays:
     ) -> None:
         # The hand's caravans by the place of their highest number card in the deck, plus 1.
         by_highest: list[list[int]] = [[] for _ in range(len(DECK) + 1)]
-        for piece in set(caravans(tuple(hand), ranks)[1]):
+        for piece in set(caravans(tuple(hand), ranks).masks):
             by_highest[(piece & _NUMBERS).bit_length()].append(piece)
         self.count = _counter(by_highest, {0: 0} if known is None else known)
 

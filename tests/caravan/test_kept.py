@@ -35,9 +35,10 @@ def actions_anew(state: CaravanState, seat: int) -> list[str]:
 def check(state: CaravanState) -> None:
     for seat in (0, 1):
         hand = tuple(state.deal.hands[seat])
-        kept, masks = caravans(hand, state.ranks)
+        kept, masks, notations = caravans(hand, state.ranks)
         assert kept == caravans_afresh(hand, state.ranks)
         assert masks == tuple(card_mask(c.cards) for c in kept)
+        assert notations == tuple(c.notation for c in kept)
         assert state.legal_actions(seat) == actions_anew(state, seat)
 
 
@@ -75,7 +76,7 @@ def test_a_hand_kept_from_the_hand_before_is_the_one_listed_anew() -> None:
     combos.after_play(hand, ranks, ("3MV",))
     rest = tuple(c for c in hand if c != "3MV")
     assert (rest, ranks) in combos._kept
-    assert caravans(rest, ranks)[0] == caravans_afresh(rest, ranks)
+    assert caravans(rest, ranks).combos == caravans_afresh(rest, ranks)
     assert legal_plays(rest, ranks, None) == tuple(
         sorted(c.notation for c in caravans_afresh(rest, ranks))
     )

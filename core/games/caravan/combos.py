@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from core.engine import IllegalAction
 from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, card_mask, sort_codes
@@ -175,21 +176,26 @@ def hand_caravans(
     of ``length`` if given."""
     if length is not None:
         return list(_caravans_of_length(tuple(hand), ranks, length))
-    return list(caravans(tuple(hand), ranks)[0])
+    return list(caravans(tuple(hand), ranks).combos)
+
+
+class Caravans(NamedTuple):
+    """Every caravan of a hand in notation order: the combinations, the cards of each as a
+    mask (:func:`~core.games.caravan.cards.card_mask`), and their notations."""
+
+    combos: tuple[Combo, ...]
+    masks: tuple[int, ...]
+    notations: tuple[str, ...]
 
 
 HANDS_KEPT = 4096
 """How many hands' caravans :func:`caravans` keeps before it starts afresh."""
-_kept: dict[tuple[tuple[str, ...], tuple[int, int]], tuple[tuple[Combo, ...], tuple[int, ...]]]
-_kept = {}
+_kept: dict[tuple[tuple[str, ...], tuple[int, int]], Caravans] = {}
 
 
-def caravans(
-    hand: tuple[str, ...], ranks: tuple[int, int]
-) -> tuple[tuple[Combo, ...], tuple[int, ...]]:
-    """Every caravan of ``hand`` in notation order, and the cards of each as a mask
-    (:func:`~core.games.caravan.cards.card_mask`). Kept: a search lists the plays of the
-    same hands again and again, and of hands that are others less the cards just played
+def caravans(hand: tuple[str, ...], ranks: tuple[int, int]) -> Caravans:
+    """Every caravan of ``hand``. Kept: a search lists the plays of the same hands again
+    and again, and of hands that are others less the cards just played
     (:func:`after_play`); combinations never change."""
     key = (hand, ranks)
     found = _kept.get(key)
@@ -198,12 +204,11 @@ def caravans(
     return found
 
 
-def _keep(
-    key: tuple[tuple[str, ...], tuple[int, int]], combos: tuple[Combo, ...]
-) -> tuple[tuple[Combo, ...], tuple[int, ...]]:
+def _keep(key: tuple[tuple[str, ...], tuple[int, int]], combos: tuple[Combo, ...]) -> Caravans:
     if len(_kept) >= HANDS_KEPT:
         _kept.clear()
-    found = _kept[key] = (combos, tuple(card_mask(c.cards) for c in combos))
+    masks = tuple(card_mask(c.cards) for c in combos)
+    found = _kept[key] = Caravans(combos, masks, tuple(c.notation for c in combos))
     return found
 
 
@@ -217,16 +222,20 @@ def after_play(hand: tuple[str, ...], ranks: tuple[int, int], played: tuple[str,
     if len(_kept) >= HANDS_KEPT:
         _kept.clear()
     gone = card_mask(played)
-    combos, masks = before
+    combos, masks, notations = before
     left = [i for i, cards in enumerate(masks) if not cards & gone]
-    _kept[(rest, ranks)] = (tuple(combos[i] for i in left), tuple(masks[i] for i in left))
+    _kept[(rest, ranks)] = Caravans(
+        tuple(combos[i] for i in left),
+        tuple(masks[i] for i in left),
+        tuple(notations[i] for i in left),
+    )
 
 
 @lru_cache(maxsize=1024)
 def _caravans_of_length(
     hand: tuple[str, ...], ranks: tuple[int, int], length: int
 ) -> tuple[Combo, ...]:
-    return tuple(c for c in caravans(hand, ranks)[0] if c.length == length)
+    return tuple(c for c in caravans(hand, ranks).combos if c.length == length)
 
 
 def caravans_afresh(hand: tuple[str, ...], ranks: tuple[int, int]) -> tuple[Combo, ...]:
@@ -315,8 +324,14 @@ def legal_plays(
     (``last`` None), else every play beating ``last`` and ``pass``. Remembered: a search
     asks again and again about the same hands and the same plays to answer."""
     if last is None:
-        return tuple(c.notation for c in caravans(hand, ranks)[0])
-    options = hand_bandits(list(hand))
+        return caravans(hand, ranks).notations
+    plays = [c.notation for c in hand_bandits(list(hand)) if c.beats(last)]
     if last.kind == CARAVAN:
-        options += hand_caravans(list(hand), ranks, length=last.length)
-    return tuple(sorted([c.notation for c in options if c.beats(last)] + [PASS]))
+        every = caravans(hand, ranks)
+        length, top = last.length, last.top
+        plays += [
+            notation
+            for combo, notation in zip(every.combos, every.notations, strict=True)
+            if combo.length == length and combo.top > top
+        ]
+    return tuple(sorted([*plays, PASS]))
