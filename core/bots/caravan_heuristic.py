@@ -1,7 +1,8 @@
 """A Caravan bot that plays by rules of thumb (rules help: ``docs/games/caravan.md``).
 
-It reads only ``state.view(seat)`` and ``state.legal_actions(seat)`` and gives
-each legal action a score in points of the hand's score, looking one move ahead:
+It reads only ``state.view(seat)`` and ``state.legal_actions(seat)`` (of the engine's own
+states, the same cards of the view through ``view.sight``, which builds nothing else) and
+gives each legal action a score in points of the hand's score, looking one move ahead:
 
 - **The season.** A caravan collects the pile if the opponent does not top it;
   a bandit hands the pile to the opponent (D7), so bandits dump bad piles and bad
@@ -17,6 +18,11 @@ each legal action a score in points of the hand's score, looking one move ahead:
   answering later leads, and the lead of the next season has a value.
 
 When the opponent has gone out, the one answer left (D8) is scored exactly.
+
+Searches play this heuristic in their rollouts, so it is written for speed without
+changing a choice or a draw from the generator: the outlook replays ``random.sample``
+(:mod:`core.bots.caravan_outlook`), and what never changes (a play's cards and worth, the
+fewest plays of some cards, a hand's caravans) is worked out once and kept.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 :func:`caravan_view` builds :meth:`CaravanState.view`. A seat sees its own hand and only
 the number of the opponent's cards; a spectator (``None``) sees no hand. The set-aside
 cards of a hand stay hidden from everyone, and the values shown are those of the cards
-this seat has seen.
+this seat has seen. :func:`sight` holds the cards and counts of a seat's view alone,
+which the bots read on every move they weigh.
 """
 
 from __future__ import annotations
