@@ -68,7 +68,7 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    judge = Judge(position_of(state, seat), rng)
+    judge = Judge(position_of(state, seat), rng, caravans=_any_caravan(actions))
     return max(actions, key=judge.score)
 
 
@@ -79,9 +79,16 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions
-    judge = Judge(position_of(state, seat), rng)
+    judge = Judge(position_of(state, seat), rng, caravans=_any_caravan(actions))
     scores = {action: judge.score(action) for action in actions}
     return sorted(actions, key=lambda action: -scores[action])
+
+
+def _any_caravan(actions: list[str]) -> bool:
+    """Whether some action plays a caravan (a bandit's cards are all Aces and Crowns)."""
+    return any(
+        a != PASS and not all(CARDS[c].is_wild for c in a.split("@")[0].split("+")) for a in actions
+    )
 
 
 def mask(codes: Iterable[str]) -> int:
@@ -251,8 +258,10 @@ def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, fl
 class Judge:
     """Scores the legal actions of one decision."""
 
-    def __init__(self, position: Position, rng: random.Random) -> None:
+    def __init__(self, position: Position, rng: random.Random, *, caravans: bool = True) -> None:
+        """``caravans`` False: no action to score plays a caravan."""
         self.position = position
+        self.caravans = caravans
         self.hand = mask(position.hand)
         self.fewest = fewest_plays(position.hand, position.ranks).count
         self.fewest_now = self.fewest(self.hand)
@@ -274,6 +283,7 @@ class Judge:
                 (numbers, wilds, position.unseen),
                 (held_numbers, held_wilds),
                 self.rng,
+                bandits_only=not self.caravans,
             )
         return self._outlook
 

@@ -77,10 +77,18 @@ def pooled(population: int, k: int) -> bool:
 
 
 def owners(
-    rng: random.Random, numbers: list[int], held_numbers: int, wilds: list[int], held_wilds: int
+    rng: random.Random,
+    numbers: list[int],
+    held_numbers: int,
+    wilds: list[int],
+    held_wilds: int,
+    *,
+    bandits_only: bool = False,
 ) -> list[int]:
     """Per card index, the samples holding it: ``SAMPLES`` hands, each ``held_numbers`` of
-    ``numbers`` then ``held_wilds`` of ``wilds`` drawn as ``rng.sample`` would draw them."""
+    ``numbers`` then ``held_wilds`` of ``wilds`` drawn as ``rng.sample`` would draw them.
+    With ``bandits_only`` the number cards are drawn (the generator moves on alike) but not
+    marked: only the Aces and Crowns held count."""
     held = [0] * (NO_CARD + 1)
     if not (
         type(rng) is random.Random
@@ -104,9 +112,18 @@ def owners(
         )
         for cards, k in ((numbers, held_numbers), (wilds, held_wilds))
     ]
+    if bandits_only:
+        draws[0] = (numbers, draws[0][1], -1)  # drawn, never marked
     for s in range(SAMPLES):
         sample = 1 << s
         for cards, steps, left in draws:
+            if left < 0:
+                # Which cards are drawn does not change how many numbers are drawn.
+                for m, width in steps:
+                    j = bits(width)
+                    while j >= m:
+                        j = bits(width)
+                continue
             pool = cards[:]
             if len(steps) <= left:
                 for m, width in steps:
@@ -124,7 +141,7 @@ def owners(
             for i in pool[:left]:
                 lacking[i] |= sample
     for cards, steps, left in draws:
-        if len(steps) > left:
+        if len(steps) > left >= 0:
             for i in cards:
                 held[i] = EVERY ^ lacking[i]
     return held
@@ -134,7 +151,8 @@ class Outlook:
     """The opponent's best answers in hands sampled among the cards not seen.
 
     ``unseen`` holds the unseen number cards' and wilds' indices in deck order, and all of
-    them as a mask; the opponent holds ``held`` of each (numbers, wilds)."""
+    them as a mask; the opponent holds ``held`` of each (numbers, wilds). With
+    ``bandits_only`` it answers :meth:`can_outbid` alone, a little sooner."""
 
     def __init__(
         self,
@@ -142,9 +160,14 @@ class Outlook:
         unseen: tuple[list[int], list[int], int],
         held: tuple[int, int],
         rng: random.Random,
+        *,
+        bandits_only: bool = False,
     ) -> None:
         numbers, wilds, self._unseen = unseen
-        self._held = held_by = owners(rng, numbers, held[0], wilds, held[1])
+        self._held = held_by = owners(
+            rng, numbers, held[0], wilds, held[1], bandits_only=bandits_only
+        )
+        self._bandits_only = bandits_only
         self._ranks = ranks
         aces = crowns = matched = 0
         for ace, crown in zip(_ACE_AT, _CROWN_AT, strict=True):
@@ -157,6 +180,7 @@ class Outlook:
 
     def can_top(self, combo: Combo) -> float:
         """The chance the opponent holds a caravan that tops ``combo``."""
+        assert not self._bandits_only, "the samples' number cards were not kept"
         above = self._tops.get(combo.length)
         if above is None:
             above = self._tops[combo.length] = self._topping(combo.length)

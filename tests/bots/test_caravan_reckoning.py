@@ -85,9 +85,14 @@ def test_the_outlook_answers_as_the_caravans_and_bandits_of_hands_drawn_by_sampl
                     expected = sum(b > top for b in best) / SAMPLES
                     assert outlook.can_top(combo) == expected, (length, top)
             bandits = [max((c.level for c in hand_bandits(h)), default=0) for h in hands]
+            # Without a caravan to judge, the number cards are drawn but not kept.
+            lean_rng = kind(n)
+            lean = heuristic.Judge(position, lean_rng, caravans=False).outlook
+            assert lean_rng.getstate() == plain_rng.getstate()
             for level in range(5):
                 combo = Combo((), BANDIT, level=level)
                 assert outlook.can_outbid(combo) == sum(b > level for b in bandits) / SAMPLES
+                assert lean.can_outbid(combo) == outlook.can_outbid(combo)
             checked += 1
     assert checked > 20
 
