@@ -194,9 +194,21 @@ class FewestPlays:
     ) -> None:
         # The hand's caravans by the place of their highest number card in the deck, plus 1.
         by_highest: list[list[int]] = [[] for _ in range(len(DECK) + 1)]
+        linked = 0
         for piece in set(caravans(tuple(hand), ranks).masks):
             by_highest[(piece & _NUMBERS).bit_length()].append(piece)
-        self.count = _counter(by_highest, {0: 0} if known is None else known)
+            if piece & (piece - 1):
+                linked |= piece
+        count = _counter(by_highest, {0: 0} if known is None else known)
+        # A number card in no caravan of two cards or more is a play of its own, whatever
+        # else is left: counted apart, so that parts differing in such cards meet again.
+        alone = mask(hand) & _NUMBERS & ~linked
+
+        def count_parts(cards: int) -> int:
+            lone = cards & alone
+            return count(cards ^ lone) + lone.bit_count() if lone else count(cards)
+
+        self.count = count_parts
 
     def __call__(self, cards: int) -> int:
         return self.count(cards)
