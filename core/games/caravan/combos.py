@@ -216,8 +216,10 @@ def after_play(hand: tuple[str, ...], ranks: tuple[int, int], played: tuple[str,
     """Keep the caravans of ``hand`` less the ``played`` cards, when those of ``hand`` are
     kept: the ones that use none of them (no reading depends on the rest of the hand)."""
     before = _kept.get((hand, ranks))
+    if before is None:
+        return
     rest = tuple(c for c in hand if c not in played)
-    if before is None or (rest, ranks) in _kept:
+    if (rest, ranks) in _kept:
         return
     if len(_kept) >= HANDS_KEPT:
         _kept.clear()
@@ -235,6 +237,7 @@ def after_play(hand: tuple[str, ...], ranks: tuple[int, int], played: tuple[str,
 def _caravans_of_length(
     hand: tuple[str, ...], ranks: tuple[int, int], length: int
 ) -> tuple[Combo, ...]:
+    """The kept caravans of ``hand`` of one ``length``, remembered."""
     return tuple(c for c in caravans(hand, ranks).combos if c.length == length)
 
 
