@@ -104,47 +104,46 @@ def owners(
     # pool is what the sample lacks: marked instead of what it takes when that is fewer.
     bits = rng.getrandbits
     lacking = [0] * (NO_CARD + 1)
-    draws = [
-        (
-            cards,
-            [(m, m.bit_length()) for m in range(len(cards), len(cards) - k, -1)],
-            len(cards) - k,
-        )
-        for cards, k in ((numbers, held_numbers), (wilds, held_wilds))
-    ]
-    if bandits_only:
-        draws[0] = (numbers, draws[0][1], -1)  # drawn, never marked
+    plans = []
+    for cards, k in ((numbers, held_numbers), (wilds, held_wilds)):
+        n = len(cards)
+        steps = [(m, m.bit_length(), m - 1) for m in range(n, n - k, -1)]
+        skip = bandits_only and cards is numbers  # drawn, never marked
+        plans.append((cards, steps, n - k, _SKIP if skip else _TAKE if k <= n - k else _LACK))
     for s in range(SAMPLES):
         sample = 1 << s
-        for cards, steps, left in draws:
-            if left < 0:
-                # Which cards are drawn does not change how many numbers are drawn.
-                for m, width in steps:
-                    j = bits(width)
-                    while j >= m:
-                        j = bits(width)
-                continue
-            pool = cards[:]
-            if len(steps) <= left:
-                for m, width in steps:
+        for cards, steps, left, mode in plans:
+            if mode == _TAKE:
+                pool = cards[:]
+                for m, width, last in steps:
                     j = bits(width)
                     while j >= m:
                         j = bits(width)
                     held[pool[j]] |= sample
-                    pool[j] = pool[m - 1]
-                continue
-            for m, width in steps:
-                j = bits(width)
-                while j >= m:
+                    pool[j] = pool[last]
+            elif mode == _LACK:
+                pool = cards[:]
+                for m, width, last in steps:
                     j = bits(width)
-                pool[j] = pool[m - 1]
-            for i in pool[:left]:
-                lacking[i] |= sample
-    for cards, steps, left in draws:
-        if len(steps) > left >= 0:
+                    while j >= m:
+                        j = bits(width)
+                    pool[j] = pool[last]
+                for i in pool[:left]:
+                    lacking[i] |= sample
+            else:
+                # Which cards are drawn does not change how many numbers are drawn.
+                for m, width, _ in steps:
+                    j = bits(width)
+                    while j >= m:
+                        j = bits(width)
+    for cards, _, _, mode in plans:
+        if mode == _LACK:
             for i in cards:
                 held[i] = EVERY ^ lacking[i]
     return held
+
+
+_TAKE, _LACK, _SKIP = 0, 1, 2  # how owners marks a pool: what is taken, what is left, nothing
 
 
 class Outlook:
