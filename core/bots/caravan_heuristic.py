@@ -37,6 +37,7 @@ from core.bots.caravan_outlook import Outlook
 from core.engine import State
 from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, indicated_values
 from core.games.caravan.combos import (
+    BANDIT,
     CARAVAN,
     Combo,
     caravans,
@@ -68,7 +69,7 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    judge = Judge(position_of(state, seat), rng, caravans=_any_caravan(actions))
+    judge = Judge(position_of(state, seat), rng)
     return max(actions, key=judge.score)
 
 
@@ -79,16 +80,9 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions
-    judge = Judge(position_of(state, seat), rng, caravans=_any_caravan(actions))
+    judge = Judge(position_of(state, seat), rng)
     scores = {action: judge.score(action) for action in actions}
     return sorted(actions, key=lambda action: -scores[action])
-
-
-def _any_caravan(actions: list[str]) -> bool:
-    """Whether some action plays a caravan (a bandit's cards are all Aces and Crowns)."""
-    return any(
-        a != PASS and not all(CARDS[c].is_wild for c in a.split("@")[0].split("+")) for a in actions
-    )
 
 
 def mask(codes: Iterable[str]) -> int:
@@ -270,10 +264,8 @@ def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, fl
 class Judge:
     """Scores the legal actions of one decision."""
 
-    def __init__(self, position: Position, rng: random.Random, *, caravans: bool = True) -> None:
-        """``caravans`` False: no action to score plays a caravan."""
+    def __init__(self, position: Position, rng: random.Random) -> None:
         self.position = position
-        self.caravans = caravans
         self.hand = mask(position.hand)
         self.fewest = fewest_plays(position.hand, position.ranks).count
         self.fewest_now = self.fewest(self.hand)
@@ -295,7 +287,8 @@ class Judge:
                 (numbers, wilds, position.unseen),
                 (held_numbers, held_wilds),
                 self.rng,
-                bandits_only=not self.caravans,
+                # After a bandit only a stronger bandit may be played (D5).
+                bandits_only=position.last is not None and position.last.kind == BANDIT,
             )
         return self._outlook
 

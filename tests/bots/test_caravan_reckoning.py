@@ -44,6 +44,13 @@ def test_the_position_read_from_the_sight_is_the_one_read_from_the_view(
                 assert quick == heuristic.read_position(seen.view(who))
 
 
+def held_counts(position: heuristic.Position) -> tuple[int, int]:
+    """How many number cards and wilds the opponent holds, as the heuristic reckons."""
+    held_wilds = min(position.opponent_wilds, len(position.unseen_wilds))
+    held_numbers = min(max(0, position.opponent_cards - held_wilds), len(position.unseen_numbers))
+    return held_numbers, held_wilds
+
+
 def sampled_hands(position: heuristic.Position, rng: random.Random) -> list[list[str]]:
     """The opponent's hands as the heuristic first sampled them, with ``random.sample``."""
     numbers = [DECK[i].code for i in position.unseen_numbers]
@@ -59,8 +66,11 @@ class Counted(random.Random):
     """A generator of another class: the outlook must then call ``sample`` itself."""
 
 
-def quick_outlook(position: heuristic.Position, rng: random.Random) -> Outlook:
-    return heuristic.Judge(position, rng).outlook
+def quick_outlook(
+    position: heuristic.Position, rng: random.Random, *, bandits_only: bool = False
+) -> Outlook:
+    unseen = (list(position.unseen_numbers), list(position.unseen_wilds), position.unseen)
+    return Outlook(position.ranks, unseen, held_counts(position), rng, bandits_only=bandits_only)
 
 
 @pytest.mark.parametrize(("seed", "wild_ranks"), TABLES)
@@ -85,14 +95,18 @@ def test_the_outlook_answers_as_the_caravans_and_bandits_of_hands_drawn_by_sampl
                     expected = sum(b > top for b in best) / SAMPLES
                     assert outlook.can_top(combo) == expected, (length, top)
             bandits = [max((c.level for c in hand_bandits(h)), default=0) for h in hands]
-            # Without a caravan to judge, the number cards are drawn but not kept.
-            lean_rng = kind(n)
-            lean = heuristic.Judge(position, lean_rng, caravans=False).outlook
-            assert lean_rng.getstate() == plain_rng.getstate()
+            # Answering a bandit, the number cards are drawn but not kept; the judge's own
+            # outlook is this one or the whole one.
+            lean_rng, judge_rng = kind(n), kind(n)
+            lean = quick_outlook(position, lean_rng, bandits_only=True)
+            judged = heuristic.Judge(position, judge_rng).outlook
+            assert lean_rng.getstate() == judge_rng.getstate() == plain_rng.getstate()
             for level in range(5):
                 combo = Combo((), BANDIT, level=level)
                 assert outlook.can_outbid(combo) == sum(b > level for b in bandits) / SAMPLES
-                assert lean.can_outbid(combo) == outlook.can_outbid(combo)
+                assert (
+                    lean.can_outbid(combo) == judged.can_outbid(combo) == outlook.can_outbid(combo)
+                )
             checked += 1
     assert checked > 20
 

@@ -28,6 +28,7 @@ from core.games.caravan.notation import PASS
 from core.games.caravan.view import caravan_view
 
 LEAD, RESPOND, FINAL, OVER = "lead", "respond", "final", "over"
+_SEATS, _NOBODY = (frozenset({0}), frozenset({1})), frozenset[int]()  # to_move, never changed
 
 
 @dataclass
@@ -119,7 +120,7 @@ class CaravanState(State):
     # ----------------------------------------------------------------- protocol
 
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset({self.turn})
+        return _NOBODY if self.phase == OVER else _SEATS[self.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_move():
