@@ -24,7 +24,7 @@ def actions_anew(state: CaravanState, seat: int) -> list[str]:
     if seat not in state.to_move():
         return []
     hand = tuple(state.deal.hands[seat])
-    every = caravans_afresh(hand, state.ranks)
+    every = caravans_afresh(hand, state.ranks).combos
     if state.phase == LEAD:
         return sorted(c.notation for c in every)
     last = state.plays[-1].combo
@@ -36,7 +36,7 @@ def check(state: CaravanState) -> None:
     for seat in (0, 1):
         hand = tuple(state.deal.hands[seat])
         kept, masks, notations = caravans(hand, state.ranks)
-        assert kept == caravans_afresh(hand, state.ranks)
+        assert kept == caravans_afresh(hand, state.ranks).combos
         assert masks == tuple(card_mask(c.cards) for c in kept)
         assert notations == tuple(c.notation for c in kept)
         assert state.legal_actions(seat) == actions_anew(state, seat)
@@ -76,9 +76,9 @@ def test_a_hand_kept_from_the_hand_before_is_the_one_listed_anew() -> None:
     combos.after_play(hand, ranks, ("3MV",))
     rest = tuple(c for c in hand if c != "3MV")
     assert (rest, ranks) in combos._kept
-    assert caravans(rest, ranks).combos == caravans_afresh(rest, ranks)
+    assert caravans(rest, ranks) == caravans_afresh(rest, ranks)
     assert legal_plays(rest, ranks, None) == tuple(
-        sorted(c.notation for c in caravans_afresh(rest, ranks))
+        sorted(c.notation for c in caravans_afresh(rest, ranks).combos)
     )
 
 

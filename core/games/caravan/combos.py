@@ -200,15 +200,9 @@ def caravans(hand: tuple[str, ...], ranks: tuple[int, int]) -> Caravans:
     key = (hand, ranks)
     found = _kept.get(key)
     if found is None:
-        found = _keep(key, caravans_afresh(hand, ranks))
-    return found
-
-
-def _keep(key: tuple[tuple[str, ...], tuple[int, int]], combos: tuple[Combo, ...]) -> Caravans:
-    if len(_kept) >= HANDS_KEPT:
-        _kept.clear()
-    masks = tuple(card_mask(c.cards) for c in combos)
-    found = _kept[key] = Caravans(combos, masks, tuple(c.notation for c in combos))
+        if len(_kept) >= HANDS_KEPT:
+            _kept.clear()
+        found = _kept[key] = caravans_afresh(hand, ranks)
     return found
 
 
@@ -241,28 +235,35 @@ def _caravans_of_length(
     return tuple(c for c in caravans(hand, ranks).combos if c.length == length)
 
 
-def caravans_afresh(hand: tuple[str, ...], ranks: tuple[int, int]) -> tuple[Combo, ...]:
-    """Every caravan of ``hand`` in notation order, worked out from its cards."""
-    found: dict[str, Combo] = {}
+def caravans_afresh(hand: tuple[str, ...], ranks: tuple[int, int]) -> Caravans:
+    """Every caravan of ``hand``, worked out from its cards."""
+    found: dict[str, tuple[Combo, int]] = {}
     for code in hand:
-        card = CARDS[code]
-        if not card.is_wild:
-            found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
+        if not CARDS[code].is_wild:
+            found[code] = _single(code)
     for suit in SUITS:
         naturals = tuple(c for c in hand if suit in CARDS[c].suits and not CARDS[c].is_wild)
         if naturals:
             wilds = tuple(c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit)
             found.update(suit_caravans(suit, naturals, wilds, ranks))
-    return tuple(found[notation] for notation in sorted(found))
+    notations = tuple(sorted(found))
+    combos = tuple(found[n][0] for n in notations)
+    return Caravans(combos, tuple(found[n][1] for n in notations), notations)
+
+
+@lru_cache(maxsize=64)
+def _single(code: str) -> tuple[Combo, int]:
+    """A number card alone, as a caravan, and its mask."""
+    return Combo((code,), CARAVAN, length=1, top=CARDS[code].rank), card_mask((code,))
 
 
 @lru_cache(maxsize=8192)
 def suit_caravans(
     suit: str, naturals: tuple[str, ...], wilds: tuple[str, ...], ranks: tuple[int, int]
-) -> dict[str, Combo]:
+) -> dict[str, tuple[Combo, int]]:
     """The runs of two cards or more in ``suit`` that these number cards and wilds of that
-    suit make, by notation; the same few cards of a suit recur in many hands, so each suit's
-    runs are worked out once. Only ever read."""
+    suit make, by notation, each with its cards as a mask; the same few cards of a suit
+    recur in many hands, so each suit's runs are worked out once. Only ever read."""
     found: dict[str, Combo] = {}
     low_limit, high_limit = ranks
     lengths = range(2, high_limit - low_limit + 2)
@@ -282,7 +283,7 @@ def suit_caravans(
                 found[combo.notation] = combo
     for combo in found.values():
         _know(combo, ranks)
-    return found
+    return {notation: (combo, card_mask(combo.cards)) for notation, combo in found.items()}
 
 
 def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:
