@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.bots.caravan_outlook import Outlook
 from core.engine import State
@@ -90,8 +89,7 @@ def mask(codes: Iterable[str]) -> int:
     return sum(map(_BIT.__getitem__, codes))
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """What one seat knows of the hand in play, read from its view."""
 
     phase: str
@@ -141,8 +139,19 @@ _ALL = (1 << len(DECK)) - 1
 _NUMBER_AT = tuple(i for i, card in enumerate(DECK) if not card.is_wild)
 _WILD_AT = tuple(i for i, card in enumerate(DECK) if card.is_wild)
 _NUMBERS = sum(1 << i for i in _NUMBER_AT)
+_WILDS = sum(1 << i for i in _WILD_AT)
 _ACES = sum(1 << i for i, card in enumerate(DECK) if card.rank == ACE)
 _CROWNS = sum(1 << i for i, card in enumerate(DECK) if card.rank == CROWN)
+
+
+def places(cards: int) -> tuple[int, ...]:
+    """The places in the deck of the cards of a mask, in deck order."""
+    found = []
+    while cards:
+        low = cards & -cards
+        found.append(low.bit_length() - 1)
+        cards ^= low
+    return tuple(found)
 
 
 def read_sight(seen: Sight) -> Position:
@@ -153,7 +162,7 @@ def read_sight(seen: Sight) -> Position:
     if seen.swapped_out:
         known |= _BIT[seen.swapped_out]
     unseen = _ALL ^ known
-    unseen_wilds = tuple(i for i in _WILD_AT if unseen >> i & 1)
+    unseen_wilds = places(unseen & _WILDS)
     # D2: one or two Aces/Crowns are set aside unseen (one when an indicator was swapped).
     set_aside_wilds = 1 if seen.swapped_out else 2
     return Position(
@@ -165,7 +174,7 @@ def read_sight(seen: Sight) -> Position:
         pile=sum(values[c] for c in season),
         last=seen.season[-1] if seen.season else None,
         ranks=wild_range(seen.wild_ranks),
-        unseen_numbers=tuple(i for i in _NUMBER_AT if unseen >> i & 1),
+        unseen_numbers=places(unseen & _NUMBERS),
         unseen_wilds=unseen_wilds,
         unseen=unseen,
     )
