@@ -8,14 +8,21 @@ from core.bots import caravan_heuristic
 from core.bots.knowledge import GameKnowledge, Settings
 from core.bots.rewards import margins, outcome
 from core.engine import State
+from core.games.caravan.state import CaravanState
 
 
 def evaluate(state: State, width: float = 0.0) -> list[float]:
-    """Caravan: the match scores plus what each seat has collected in this hand."""
+    """Caravan: the match scores plus what each seat has collected in this hand (public;
+    read from the engine's own states without building a view)."""
     if state.is_over():
         return outcome(state)
-    view = state.view(0)  # the collections and scores are public
-    totals = [m + c for m, c in zip(view["match_scores"], view["collection_values"], strict=True)]
+    if type(state) is CaravanState:
+        scores = state.match_scores
+        collected = [state.collection_value(0), state.collection_value(1)]
+    else:
+        view = state.view(0)  # the collections and scores are public
+        scores, collected = view["match_scores"], view["collection_values"]
+    totals: list[float] = [m + c for m, c in zip(scores, collected, strict=True)]
     return margins(totals, width or 5.0)
 
 

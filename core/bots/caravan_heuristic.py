@@ -1,7 +1,8 @@
 """A Caravan bot that plays by rules of thumb (rules help: ``docs/games/caravan.md``).
 
-It reads only ``state.view(seat)`` and ``state.legal_actions(seat)`` and gives
-each legal action a score in points of the hand's score, looking one move ahead:
+It reads only ``state.view(seat)`` and ``state.legal_actions(seat)`` (of the engine's own
+states, the same cards of the view through ``view.sight``, which builds nothing else) and
+gives each legal action a score in points of the hand's score, looking one move ahead:
 
 - **The season.** A caravan collects the pile if the opponent does not top it;
   a bandit hands the pile to the opponent (D7), so bandits dump bad piles and bad
@@ -17,33 +18,34 @@ each legal action a score in points of the hand's score, looking one move ahead:
   answering later leads, and the lead of the next season has a value.
 
 When the opponent has gone out, the one answer left (D8) is scored exactly.
+
+Searches play this heuristic in their rollouts, so it is written for speed without
+changing a choice or a draw from the generator: the outlook replays ``random.sample``
+(:mod:`core.bots.caravan_outlook`), and what never changes (a play's cards and worth, the
+fewest plays of some cards, a hand's caravans) is worked out once and kept.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
+from core.bots.caravan_outlook import Outlook
 from core.engine import State
-from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, SUITS, suit_value
+from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, indicated_values
 from core.games.caravan.combos import (
+    BANDIT,
     CARAVAN,
-    LONE_ACE,
-    LONE_CROWN,
-    MATCHED_PAIR,
-    MIXED_PAIR,
     Combo,
-    hand_bandits,
-    hand_caravans,
+    caravans,
     read_play,
     wild_range,
 )
 from core.games.caravan.notation import PASS
-from core.games.caravan.state import FINAL
+from core.games.caravan.state import FINAL, CaravanState
+from core.games.caravan.view import Sight, sight
 
 # Weights, in points of the hand score.
 TURN = 1.2  # one play fewer needed to empty the hand
@@ -55,14 +57,10 @@ RANK = 0.08  # per rank above the middle spent: high cards answer later caravans
 LEAD = 0.8  # leading the next season
 NEAR_OUT = 2.0  # one play from going out, with the lead
 UNWANTED = 0.5  # chance an opponent takes a pile bad for them, relative to a good one
-SAMPLES = 32  # opponent hands sampled per decision
 MIDDLE_RANK = 5.5
 HIGHER_READING = 1e-3  # of two readings of the same cards, declare the higher top
 
 _BIT: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
-_ACES = sum(_BIT[card.code] for card in DECK if card.rank == ACE)
-_CROWNS = sum(_BIT[card.code] for card in DECK if card.rank == CROWN)
-_SUIT_PAIRS = [(_BIT[f"1{suit}"], _BIT[f"N{suit}"]) for suit in SUITS]  # per suit: Ace, Crown
 
 
 def choose(state: State, seat: int, rng: random.Random) -> str:
@@ -70,8 +68,7 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    position = read_position(state.view(seat))
-    judge = Judge(position, rng)
+    judge = Judge(position_of(state, seat), rng)
     return max(actions, key=judge.score)
 
 
@@ -82,7 +79,7 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions
-    judge = Judge(read_position(state.view(seat)), rng)
+    judge = Judge(position_of(state, seat), rng)
     scores = {action: judge.score(action) for action in actions}
     return sorted(actions, key=lambda action: -scores[action])
 
@@ -92,8 +89,7 @@ def mask(codes: Iterable[str]) -> int:
     return sum(map(_BIT.__getitem__, codes))
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """What one seat knows of the hand in play, read from its view."""
 
     phase: str
@@ -104,47 +100,83 @@ class Position:
     pile: int  # what the season's cards score for whoever collects them
     last: Combo | None  # the season's last combination (always the opponent's)
     ranks: tuple[int, int]
-    unseen_numbers: tuple[str, ...]
-    unseen_wilds: tuple[str, ...]
+    unseen_numbers: tuple[int, ...]  # as indices in ``cards.DECK``, in deck order
+    unseen_wilds: tuple[int, ...]
+    unseen: int  # both, as a mask
 
 
-@lru_cache(maxsize=64)
-def card_values(crowns: frozenset[str], aces: frozenset[str]) -> dict[str, int]:
-    """What collecting each card of the deck scores under these indicator suits; shared by
-    every position with the same indicators, and only ever read."""
-    return {card.code: suit_value(card.code, set(crowns), set(aces)) for card in DECK}
+def position_of(state: State, seat: int) -> Position:
+    """The position as ``seat`` sees it: read from :func:`~core.games.caravan.view.sight` for
+    the engine's own states (the same cards as the view, without building it), else from
+    ``state.view(seat)``."""
+    if type(state) is CaravanState:
+        return read_sight(sight(state, seat))
+    return read_position(state.view(seat))
 
 
 def read_position(view: dict[str, Any]) -> Position:
     """The position as ``view["seat"]`` sees it; unseen cards are those in no public place."""
-    seat = view["seat"]
-    crowns = {i["suit"] for i in view["indicators"] if i["role"] == "crown"}
-    aces = {i["suit"] for i in view["indicators"] if i["role"] == "ace"}
-    values = card_values(frozenset(crowns), frozenset(aces))
-    season = [c for play in view["season"] for c in play["cards"]]
-    known = set(view["hand"]) | set(season) | {i["code"] for i in view["indicators"]}
-    known |= {c for pile in view["collections"] for c in pile}
-    if view["swapped_out"]:
-        known.add(view["swapped_out"])
-    unseen = [card for card in DECK if card.code not in known]
-    unseen_wilds = tuple(c.code for c in unseen if c.is_wild)
+    season = tuple(
+        Combo(tuple(play["cards"]), play["kind"], play["length"], play["top"], play["level"])
+        for play in view["season"]
+    )
+    return read_sight(
+        Sight(
+            view["seat"],
+            view["phase"],
+            tuple(view["hand"]),
+            view["hand_counts"][1 - view["seat"]],
+            tuple(i["code"] for i in view["indicators"]),
+            view["swapped_out"],
+            season,
+            tuple(c for pile in view["collections"] for c in pile),
+            view["wild_ranks"],
+        )
+    )
+
+
+_ALL = (1 << len(DECK)) - 1
+_NUMBER_AT = tuple(i for i, card in enumerate(DECK) if not card.is_wild)
+_WILD_AT = tuple(i for i, card in enumerate(DECK) if card.is_wild)
+_NUMBERS = sum(1 << i for i in _NUMBER_AT)
+_WILDS = sum(1 << i for i in _WILD_AT)
+_ACES = sum(1 << i for i, card in enumerate(DECK) if card.rank == ACE)
+_CROWNS = sum(1 << i for i, card in enumerate(DECK) if card.rank == CROWN)
+
+
+def places(cards: int) -> tuple[int, ...]:
+    """The places in the deck of the cards of a mask, in deck order."""
+    found = []
+    while cards:
+        low = cards & -cards
+        found.append(low.bit_length() - 1)
+        cards ^= low
+    return tuple(found)
+
+
+def read_sight(seen: Sight) -> Position:
+    """The position as ``seen.seat`` sees it; unseen cards are those in no public place."""
+    values = indicated_values(seen.indicators)
+    season = [c for combo in seen.season for c in combo.cards]
+    known = mask(seen.hand) | mask(season) | mask(seen.indicators) | mask(seen.collected)
+    if seen.swapped_out:
+        known |= _BIT[seen.swapped_out]
+    unseen = _ALL ^ known
+    unseen_wilds = places(unseen & _WILDS)
     # D2: one or two Aces/Crowns are set aside unseen (one when an indicator was swapped).
-    set_aside_wilds = 1 if view["swapped_out"] else 2
-    last = None
-    if view["season"]:
-        play = view["season"][-1]
-        last = Combo(tuple(play["cards"]), play["kind"], play["length"], play["top"], play["level"])
+    set_aside_wilds = 1 if seen.swapped_out else 2
     return Position(
-        phase=view["phase"],
-        hand=tuple(view["hand"]),
-        opponent_cards=view["hand_counts"][1 - seat],
+        phase=seen.phase,
+        hand=seen.hand,
+        opponent_cards=seen.opponent_cards,
         opponent_wilds=max(0, len(unseen_wilds) - set_aside_wilds),
         values=values,
         pile=sum(values[c] for c in season),
-        last=last,
-        ranks=wild_range(view["wild_ranks"]),
-        unseen_numbers=tuple(c.code for c in unseen if not c.is_wild),
+        last=seen.season[-1] if seen.season else None,
+        ranks=wild_range(seen.wild_ranks),
+        unseen_numbers=places(unseen & _NUMBERS),
         unseen_wilds=unseen_wilds,
+        unseen=unseen,
     )
 
 
@@ -153,34 +185,62 @@ class FewestPlays:
 
     The answer for some cards is the same whatever hand they are part of (a part of a hand
     holds exactly the combinations the hand has among its cards), so the hands of one wild
-    range may share what they found in ``known``; :func:`fewest_plays` does that."""
+    range may share what they found in ``known``; :func:`fewest_plays` does that.
+
+    Every caravan holds a number card and a bandit none, so a cover is some caravans, one of
+    them holding the highest number card left, and then bandits for the Aces and Crowns
+    left: as many as the more numerous of the two, each Crown paired with an Ace (D5).
+    (Branching on the highest number card rather than the lowest meets fewer parts.)"""
 
     def __init__(
         self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
     ) -> None:
-        pieces = {mask(c.cards) for c in hand_caravans(hand, ranks) + hand_bandits(hand)}
-        self._by_lowest: dict[int, list[int]] = {}
-        for piece in pieces:
-            self._by_lowest.setdefault(piece & -piece, []).append(piece)
-        self._known: dict[int, int] = {0: 0} if known is None else known
+        # The hand's caravans by the place of their highest number card in the deck, plus 1.
+        by_highest: list[list[int]] = [[] for _ in range(len(DECK) + 1)]
+        linked = 0
+        for piece in set(caravans(tuple(hand), ranks).masks):
+            by_highest[(piece & _NUMBERS).bit_length()].append(piece)
+            if piece & (piece - 1):
+                linked |= piece
+        count = _counter(by_highest, {0: 0} if known is None else known)
+        # A number card in no caravan of two cards or more is a play of its own, whatever
+        # else is left: counted apart, so that parts differing in such cards meet again.
+        alone = mask(hand) & _NUMBERS & ~linked
+
+        def count_parts(cards: int) -> int:
+            lone = cards & alone
+            return count(cards ^ lone) + lone.bit_count() if lone else count(cards)
+
+        self.count = count_parts
 
     def __call__(self, cards: int) -> int:
-        known = self._known
+        return self.count(cards)
+
+
+def _counter(by_highest: list[list[int]], known: dict[int, int]) -> Callable[[int], int]:
+    """:meth:`FewestPlays.__call__` as a function: searches call it very often."""
+    numbers_of, aces_of, crowns_of = _NUMBERS, _ACES, _CROWNS
+
+    def count(cards: int) -> int:
         fewest = known.get(cards)
         if fewest is not None:
             return fewest
-        # Every cover has one piece holding the lowest card; every card alone is a piece.
-        for piece in self._by_lowest[cards & -cards]:
-            if piece & ~cards == 0:
-                rest = cards & ~piece
+        numbers = cards & numbers_of
+        if not numbers:
+            return max((cards & aces_of).bit_count(), (cards & crowns_of).bit_count())
+        fewest = len(DECK)  # more than any cover
+        for piece in by_highest[numbers.bit_length()]:
+            if piece & cards == piece:
+                rest = cards ^ piece
                 after = known.get(rest)
                 if after is None:
-                    after = self(rest)
-                if fewest is None or after < fewest:
+                    after = count(rest)
+                if after < fewest:
                     fewest = after
-        assert fewest is not None, "every card alone is a piece"
         known[cards] = fewest = fewest + 1
         return fewest
+
+    return count
 
 
 KNOWN_COVERS = 100_000
@@ -199,72 +259,15 @@ def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int]) -> FewestPlays:
     return FewestPlays(list(hand), ranks, known)
 
 
-@lru_cache(maxsize=4)
-def deck_caravans(ranks: tuple[int, int]) -> dict[int, list[tuple[int, int]]]:
-    """Per length, every caravan of the whole deck as (top, cards as a mask), the highest
-    top first; cards read several ways keep their highest top. The caravans some cards
-    hold are exactly those of the deck among them, so this one list serves every hand."""
-    tops: dict[int, int] = {}
-    for combo in hand_caravans([card.code for card in DECK], ranks):
-        piece = mask(combo.cards)
-        tops[piece] = max(tops.get(piece, 0), combo.top)
-    by_length: dict[int, list[tuple[int, int]]] = {}
-    for piece, top in tops.items():
-        by_length.setdefault(piece.bit_count(), []).append((top, piece))
-    for pieces in by_length.values():
-        pieces.sort(reverse=True)
-    return by_length
-
-
-class Outlook:
-    """The opponent's best answers in hands sampled among the cards not seen."""
-
-    def __init__(self, position: Position, rng: random.Random) -> None:
-        numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
-        held_wilds = min(position.opponent_wilds, len(wilds))
-        held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
-        self._unseen = mask(numbers + wilds)
-        self._ranks = position.ranks
-        self._held: list[int] = []
-        bandits: list[int] = []
-        for _ in range(SAMPLES):
-            held = mask(rng.sample(numbers, held_numbers)) | mask(rng.sample(wilds, held_wilds))
-            self._held.append(held)
-            bandits.append(best_bandit(held))
-        self._best_bandits = sorted(bandits)
-        self._best_tops: dict[int, list[int]] = {}
-
-    def best_tops(self, length: int) -> list[int]:
-        """The highest top of each sampled hand's caravans of ``length`` (0: none), sorted."""
-        best = self._best_tops.get(length)
-        if best is None:
-            unseen = self._unseen
-            pieces = [
-                (top, piece)
-                for top, piece in deck_caravans(self._ranks).get(length, [])
-                if piece & ~unseen == 0
-            ]
-            best = self._best_tops[length] = sorted(
-                next((top for top, piece in pieces if piece & ~held == 0), 0) for held in self._held
-            )
-        return best
-
-    def can_top(self, combo: Combo) -> float:
-        """The chance the opponent holds a caravan that tops ``combo``."""
-        return (SAMPLES - bisect_right(self.best_tops(combo.length), combo.top)) / SAMPLES
-
-    def can_outbid(self, combo: Combo) -> float:
-        """The chance the opponent holds a bandit stronger than ``combo``."""
-        return (SAMPLES - bisect_right(self._best_bandits, combo.level)) / SAMPLES
-
-
-def best_bandit(held: int) -> int:
-    """The level of the strongest bandit in a hand given as a mask (0: none), as
-    ``hand_bandits`` would find it: a matched pair, a mixed pair, a Crown, an Ace."""
-    aces, crowns = held & _ACES, held & _CROWNS
-    if aces and crowns:
-        return MATCHED_PAIR if any(aces & a and crowns & c for a, c in _SUIT_PAIRS) else MIXED_PAIR
-    return LONE_CROWN if crowns else LONE_ACE if aces else 0
+@lru_cache(maxsize=16_384)
+def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, float]:
+    """A play's combination, its cards as a mask, how many they are, and what they were worth
+    kept (:meth:`Judge.spent`): the same for every position, so worked out once."""
+    combo = read_play(action, ranks)
+    cards = [CARDS[c] for c in combo.cards]
+    wilds = sum(card.is_wild for card in cards)
+    rank_sum = sum(card.rank - MIDDLE_RANK for card in cards if not card.is_wild)
+    return combo, mask(combo.cards), len(cards), WILD * wilds + RANK * rank_sum
 
 
 class Judge:
@@ -273,7 +276,9 @@ class Judge:
     def __init__(self, position: Position, rng: random.Random) -> None:
         self.position = position
         self.hand = mask(position.hand)
-        self.fewest = fewest_plays(position.hand, position.ranks)
+        self.fewest = fewest_plays(position.hand, position.ranks).count
+        self.fewest_now = self.fewest(self.hand)
+        self.leads = self.hand & _NUMBERS
         self.rng = rng
         self._outlook: Outlook | None = None
         danger = position.opponent_cards <= DANGER_CARDS
@@ -282,30 +287,42 @@ class Judge:
     @property
     def outlook(self) -> Outlook:
         if self._outlook is None:
-            self._outlook = Outlook(self.position, self.rng)
+            position = self.position
+            numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
+            held_wilds = min(position.opponent_wilds, len(wilds))
+            held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
+            self._outlook = Outlook(
+                position.ranks,
+                (numbers, wilds, position.unseen),
+                (held_numbers, held_wilds),
+                self.rng,
+                # After a bandit only a stronger bandit may be played (D5).
+                bandits_only=position.last is not None and position.last.kind == BANDIT,
+            )
         return self._outlook
 
     def score(self, action: str) -> float:
         if action == PASS:
             return self.pass_value()
-        combo = read_play(action, self.position.ranks)
-        value = self.play_value(combo)
-        if combo.kind == CARAVAN:
-            value += HIGHER_READING * combo.top
-        return value
-
-    def play_value(self, combo: Combo) -> float:
         position = self.position
-        pile = position.pile + sum(position.values[c] for c in combo.cards)
-        shed = len(combo.cards)
+        combo, cards, shed, spent = play_facts(action, position.ranks)
+        caravan = combo.kind == CARAVAN
+        values = position.values
+        pile = position.pile + sum(map(values.__getitem__, combo.cards))
         if position.phase == FINAL:
             # The opponent is out: this answer ends the hand; each card shed is a point.
-            return (pile if combo.kind == CARAVAN else -pile) + shed
-        rest = self.hand & ~mask(combo.cards)
-        progress = TURN * (self.fewest(self.hand) - self.fewest(rest)) + self.card_weight * shed
-        if not rest:
-            return progress + self.going_out_value(combo, pile)
-        return progress + self.season_value(combo, pile, rest) - self.spent(combo)
+            value: float = (pile if caravan else -pile) + shed
+        else:
+            rest = self.hand & ~cards
+            after = self.fewest(rest)
+            progress = TURN * (self.fewest_now - after) + self.card_weight * shed
+            if not rest:
+                value = progress + self.going_out_value(combo, pile)
+            else:
+                value = progress + self.season_value(combo, pile, rest, after) - spent
+        if caravan:
+            value += HIGHER_READING * combo.top
+        return value
 
     def pass_value(self) -> float:
         position = self.position
@@ -314,19 +331,20 @@ class Judge:
         collected = position.pile if position.last.kind != CARAVAN else -position.pile
         return collected if position.phase == FINAL else collected - LEAD
 
-    def season_value(self, combo: Combo, pile: int, rest: int) -> float:
-        """Who is likely to collect after ``combo``, and whether this seat leads next."""
+    def season_value(self, combo: Combo, pile: int, rest: int, after: int) -> float:
+        """Who is likely to collect after ``combo`` (``after`` plays from out), and whether
+        this seat leads next."""
+        outlook = self._outlook or self.outlook
         if combo.kind == CARAVAN:
             stake = pile + LEAD
-            beaten = self.outlook.can_top(combo)
+            beaten = outlook.can_top(combo)
         else:
             stake = -pile + LEAD
-            beaten = self.outlook.can_outbid(combo)
+            beaten = outlook.can_outbid(combo)
         if stake < 0:
             beaten *= UNWANTED
         value = (1 - 2 * beaten) * stake
-        can_lead = any(rest & _BIT[c] for c in self.position.hand if not CARDS[c].is_wild)
-        if can_lead and self.fewest(rest) == 1:
+        if rest & self.leads and after == 1:
             value += NEAR_OUT * (1 - beaten)
         return value
 
@@ -342,7 +360,4 @@ class Judge:
 
     def spent(self, combo: Combo) -> float:
         """What the cards of ``combo`` were worth kept: wilds as bandits, high ranks."""
-        cards = [CARDS[c] for c in combo.cards]
-        wilds = sum(card.is_wild for card in cards)
-        ranks = sum(card.rank - MIDDLE_RANK for card in cards if not card.is_wild)
-        return WILD * wilds + RANK * ranks
+        return play_facts(combo.notation, self.position.ranks)[3]

@@ -8,8 +8,9 @@ Moons ``M``, Suns ``S``, Waves ``V``, Leaves ``L``, Wyrms ``Y``, Knots ``K``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 SUITS: tuple[str, ...] = ("M", "S", "V", "L", "Y", "K")
 SUIT_NAMES: dict[str, str] = {
@@ -92,6 +93,16 @@ CARDS: dict[str, Card] = {card.code: card for card in DECK}
 WILD_CODES: tuple[str, ...] = tuple(c.code for c in DECK if c.is_wild)
 NUMBER_CODES: tuple[str, ...] = tuple(c.code for c in DECK if not c.is_wild)
 _ORDER: dict[str, int] = {card.code: i for i, card in enumerate(DECK)}
+BITS: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
+
+
+def card_mask(codes: Iterable[str]) -> int:
+    """Some cards as a mask: the bit of each card's place in :data:`DECK`.
+
+    >>> card_mask(["1M", "1S"]), card_mask([])
+    (3, 0)
+    """
+    return sum(map(BITS.__getitem__, codes))
 
 
 def sort_codes(codes: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> list[str]:
@@ -109,3 +120,17 @@ def suit_value(code: str, crowns: set[str], aces: set[str]) -> int:
     """
     suits = set(CARDS[code].suits)
     return len(suits & crowns) - len(suits & aces)
+
+
+@lru_cache(maxsize=64)
+def indicated_values(indicators: tuple[str, ...]) -> dict[str, int]:
+    """What collecting each card of the deck scores under these indicator cards (a Crown
+    marks its suit good, an Ace bad); shared by every hand with the same indicators, and
+    only ever read.
+
+    >>> indicated_values(("NV", "1M"))["6MV"], indicated_values(("NV", "1M"))["5SV"]
+    (0, 1)
+    """
+    crowns = {CARDS[c].suit for c in indicators if CARDS[c].rank != ACE}
+    aces = {CARDS[c].suit for c in indicators if CARDS[c].rank == ACE}
+    return {card.code: suit_value(card.code, crowns, aces) for card in DECK}

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from core.engine import IllegalAction
-from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, sort_codes
-from core.games.caravan.notation import format_play, parse_play
+from core.games.caravan.cards import ACE, CARDS, CROWN, SUITS, card_mask, sort_codes
+from core.games.caravan.notation import PASS, format_play, parse_play
 
 CARAVAN, BANDIT = "caravan", "bandit"
 
@@ -95,14 +96,31 @@ def read_play(action: str, ranks: tuple[int, int]) -> Combo:
 
     Only the canonical spelling is accepted (cards in deck order, ``@top`` exactly
     when a caravan holds a wild), so a stored record never holds two spellings of one play.
+    Remembered (:data:`PLAYS_KEPT`), with the caravans listed for hands: a search reads the
+    same plays over and over, and a combination is never changed (a refusal is raised again
+    each time, never remembered).
     """
-    return _read_play(action, ranks)
+    combo = _plays.get((action, ranks))
+    if combo is None:
+        combo = _read_play(action, ranks)
+        _know(combo, ranks)
+    return combo
 
 
-@lru_cache(maxsize=16_384)
+PLAYS_KEPT = 65_536
+"""How many plays :func:`read_play` remembers before it starts afresh."""
+_plays: dict[tuple[str, tuple[int, int]], Combo] = {}
+
+
+def _know(combo: Combo, ranks: tuple[int, int]) -> None:
+    """Remember a legal combination under its notation, for :func:`read_play`."""
+    if len(_plays) >= PLAYS_KEPT:
+        _plays.clear()
+    _plays[(combo.notation, ranks)] = combo
+
+
 def _read_play(action: str, ranks: tuple[int, int]) -> Combo:
-    """:func:`read_play`, remembered: a search reads the same few plays over and over, and a
-    combination is never changed (a refusal is raised again each time, never remembered)."""
+    """:func:`read_play` worked out from the notation."""
     combo = _interpret(*parse_play(action), ranks)
     if combo.notation != action:
         raise IllegalAction(
@@ -154,46 +172,118 @@ def _interpret(codes: tuple[str, ...], declared: int | None, ranks: tuple[int, i
 def hand_caravans(
     hand: list[str], ranks: tuple[int, int], length: int | None = None
 ) -> list[Combo]:
-    """Every caravan (with every reading) that the hand can play; only of ``length`` if given."""
-    return list(_hand_caravans(tuple(hand), ranks, length))
+    """Every caravan (with every reading) that the hand can play, in notation order; only
+    of ``length`` if given."""
+    if length is not None:
+        return list(_caravans_of_length(tuple(hand), ranks, length))
+    return list(caravans(tuple(hand), ranks).combos)
+
+
+class Caravans(NamedTuple):
+    """Every caravan of a hand in notation order: the combinations, the cards of each as a
+    mask (:func:`~core.games.caravan.cards.card_mask`), and their notations."""
+
+    combos: tuple[Combo, ...]
+    masks: tuple[int, ...]
+    notations: tuple[str, ...]
+
+
+HANDS_KEPT = 4096
+"""How many hands' caravans :func:`caravans` keeps before it starts afresh."""
+_kept: dict[tuple[tuple[str, ...], tuple[int, int]], Caravans] = {}
+
+
+def caravans(hand: tuple[str, ...], ranks: tuple[int, int]) -> Caravans:
+    """Every caravan of ``hand``. Kept: a search lists the plays of the same hands again
+    and again, and of hands that are others less the cards just played
+    (:func:`after_play`); combinations never change."""
+    key = (hand, ranks)
+    found = _kept.get(key)
+    if found is None:
+        if len(_kept) >= HANDS_KEPT:
+            _kept.clear()
+        found = _kept[key] = caravans_afresh(hand, ranks)
+    return found
+
+
+def after_play(hand: tuple[str, ...], ranks: tuple[int, int], played: tuple[str, ...]) -> None:
+    """Keep the caravans of ``hand`` less the ``played`` cards, when those of ``hand`` are
+    kept: the ones that use none of them (no reading depends on the rest of the hand)."""
+    before = _kept.get((hand, ranks))
+    if before is None:
+        return
+    rest = tuple(c for c in hand if c not in played)
+    if (rest, ranks) in _kept:
+        return
+    if len(_kept) >= HANDS_KEPT:
+        _kept.clear()
+    gone = card_mask(played)
+    combos, masks, notations = before
+    left = [i for i, cards in enumerate(masks) if not cards & gone]
+    _kept[(rest, ranks)] = Caravans(
+        tuple(combos[i] for i in left),
+        tuple(masks[i] for i in left),
+        tuple(notations[i] for i in left),
+    )
 
 
 @lru_cache(maxsize=1024)
-def _hand_caravans(
-    hand: tuple[str, ...], ranks: tuple[int, int], length: int | None
+def _caravans_of_length(
+    hand: tuple[str, ...], ranks: tuple[int, int], length: int
 ) -> tuple[Combo, ...]:
-    """:func:`hand_caravans`, remembered: a search lists the plays of the same hands again and
-    again, and combinations never change."""
+    """The kept caravans of ``hand`` of one ``length``, remembered."""
+    return tuple(c for c in caravans(hand, ranks).combos if c.length == length)
+
+
+def caravans_afresh(hand: tuple[str, ...], ranks: tuple[int, int]) -> Caravans:
+    """Every caravan of ``hand``, worked out from its cards."""
+    found: dict[str, tuple[Combo, int]] = {}
+    for code in hand:
+        if not CARDS[code].is_wild:
+            found[code] = _single(code)
+    for suit in SUITS:
+        naturals = tuple(c for c in hand if suit in CARDS[c].suits and not CARDS[c].is_wild)
+        if naturals:
+            wilds = tuple(c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit)
+            found.update(suit_caravans(suit, naturals, wilds, ranks))
+    notations = tuple(sorted(found))
+    combos = tuple(found[n][0] for n in notations)
+    return Caravans(combos, tuple(found[n][1] for n in notations), notations)
+
+
+@lru_cache(maxsize=64)
+def _single(code: str) -> tuple[Combo, int]:
+    """A number card alone, as a caravan, and its mask."""
+    return Combo((code,), CARAVAN, length=1, top=CARDS[code].rank), card_mask((code,))
+
+
+@lru_cache(maxsize=8192)
+def suit_caravans(
+    suit: str, naturals: tuple[str, ...], wilds: tuple[str, ...], ranks: tuple[int, int]
+) -> dict[str, tuple[Combo, int]]:
+    """The runs of two cards or more in ``suit`` that these number cards and wilds of that
+    suit make, by notation, each with its cards as a mask; the same few cards of a suit
+    recur in many hands, so each suit's runs are worked out once. Only ever read."""
     found: dict[str, Combo] = {}
     low_limit, high_limit = ranks
-    if length in (None, 1):
-        for code in hand:
-            card = CARDS[code]
-            if not card.is_wild:
-                found[code] = Combo((code,), CARAVAN, length=1, top=card.rank)
-    if length == 1:
-        return tuple(found.values())
-    lengths = range(2, high_limit - low_limit + 2) if length is None else range(length, length + 1)
-    naturals = [CARDS[c] for c in hand if not CARDS[c].is_wild]
-    for suit in SUITS:
-        natural_at = {card.rank: card.code for card in naturals if suit in card.suits}
-        if not natural_at:
-            continue
-        wilds = [c for c in hand if CARDS[c].is_wild and CARDS[c].suit == suit]
-        # Naturals of this suit at or below each rank: a window's count in two lookups, so
-        # the many windows that cannot be filled are passed over without building anything.
-        below = [0] * (high_limit + 2)
-        for rank in range(1, high_limit + 2):
-            below[rank] = below[rank - 1] + (rank in natural_at)
-        for size in lengths:
-            for bottom in range(low_limit, high_limit - size + 2):
-                present = below[bottom + size - 1] - below[bottom - 1]
-                if not present or size - present > len(wilds):
-                    continue
-                window = range(bottom, bottom + size)
-                for combo in _window_fills(window, natural_at, wilds):
-                    found[combo.notation] = combo
-    return tuple(found.values())
+    lengths = range(2, high_limit - low_limit + 2)
+    natural_at = {CARDS[code].rank: code for code in naturals}
+    # Naturals of this suit at or below each rank: a window's count in two lookups, so
+    # the many windows that cannot be filled are passed over without building anything.
+    below = [0] * (high_limit + 2)
+    for rank in range(1, high_limit + 2):
+        below[rank] = below[rank - 1] + (rank in natural_at)
+    for size in lengths:
+        for bottom in range(low_limit, high_limit - size + 2):
+            present = below[bottom + size - 1] - below[bottom - 1]
+            if not present or size - present > len(wilds):
+                continue
+            window = range(bottom, bottom + size)
+            for combo in _window_fills(window, natural_at, list(wilds)):
+                found[combo.notation] = combo
+    for combo in found.values():
+        _know(combo, ranks)
+    return {notation: (combo, card_mask(combo.cards)) for notation, combo in found.items()}
 
 
 def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -> list[Combo]:
@@ -217,8 +307,35 @@ def _window_fills(window: range, natural_at: dict[int, str], wilds: list[str]) -
 
 def hand_bandits(hand: list[str]) -> list[Combo]:
     """Every bandit the hand can play."""
+    return list(_wild_bandits(tuple(c for c in hand if CARDS[c].is_wild)))
+
+
+@lru_cache(maxsize=1024)
+def _wild_bandits(hand: tuple[str, ...]) -> tuple[Combo, ...]:
+    """:func:`hand_bandits` of a hand's Aces and Crowns, remembered."""
     aces = [c for c in hand if CARDS[c].rank == ACE]
     crowns = [c for c in hand if CARDS[c].rank == CROWN]
     singles = [(c,) for c in aces + crowns]
     pairs = [tuple(sort_codes([a, k])) for a in aces for k in crowns]
-    return [Combo(codes, BANDIT, level=bandit_level(codes)) for codes in singles + pairs]
+    return tuple(Combo(codes, BANDIT, level=bandit_level(codes)) for codes in singles + pairs)
+
+
+@lru_cache(maxsize=4096)
+def legal_plays(
+    hand: tuple[str, ...], ranks: tuple[int, int], last: Combo | None
+) -> tuple[str, ...]:
+    """The actions of a merchant holding ``hand``, sorted: every caravan to lead a season
+    (``last`` None), else every play beating ``last`` and ``pass``. Remembered: a search
+    asks again and again about the same hands and the same plays to answer."""
+    if last is None:
+        return caravans(hand, ranks).notations
+    plays = [c.notation for c in hand_bandits(list(hand)) if c.beats(last)]
+    if last.kind == CARAVAN:
+        every = caravans(hand, ranks)
+        length, top = last.length, last.top
+        plays += [
+            notation
+            for combo, notation in zip(every.combos, every.notations, strict=True)
+            if combo.length == length and combo.top > top
+        ]
+    return tuple(sorted([*plays, PASS]))

@@ -12,15 +12,15 @@ from core.games.caravan.cards import (
     CARDS,
     NUMBER_CODES,
     WILD_CODES,
+    indicated_values,
     sort_codes,
-    suit_value,
 )
 from core.games.caravan.combos import (
     BANDIT,
     CARAVAN,
     Combo,
-    hand_bandits,
-    hand_caravans,
+    after_play,
+    legal_plays,
     read_play,
     wild_range,
 )
@@ -28,6 +28,7 @@ from core.games.caravan.notation import PASS
 from core.games.caravan.view import caravan_view
 
 LEAD, RESPOND, FINAL, OVER = "lead", "respond", "final", "over"
+_SEATS, _NOBODY = (frozenset({0}), frozenset({1})), frozenset[int]()  # to_move, never changed
 
 
 @dataclass
@@ -98,7 +99,10 @@ class CaravanState(State):
             raise ValueError("Caravan is a game for two.")
         self.options = dict(options)
         self.ranks = wild_range(str(options["wild_ranks"]))
-        self.rng = random.Random(seed)
+        # The generator that deals the next hands: shared by clones until one of them deals
+        # (copied then, by _dealer), and a seed until a determinization first deals.
+        self._rng: random.Random | int = random.Random(seed)
+        self._rng_mine = True
         self.match_scores = [0, 0]
         self.hand_no = 0
         # Each hand's summary; replaced, never changed in place, so clones share it.
@@ -111,19 +115,18 @@ class CaravanState(State):
         self.first_out: int | None = None
         self.last_season: dict[str, Any] | None = None
         self.notice: dict[str, Any] | None = None
-        self._start_hand(self.rng.randrange(2))
+        self._start_hand(self._dealer().randrange(2))
 
     # ----------------------------------------------------------------- protocol
 
     def to_move(self) -> frozenset[int]:
-        return frozenset() if self.phase == OVER else frozenset({self.turn})
+        return _NOBODY if self.phase == OVER else _SEATS[self.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self.to_move():
             return []
-        return sorted(
-            [c.notation for c in self._playable(seat)] + ([] if self.phase == LEAD else [PASS])
-        )
+        last = None if self.phase == LEAD else self.plays[-1].combo
+        return list(legal_plays(tuple(self.deal.hands[seat]), self.ranks, last))
 
     def _apply(self, seat: int, action: str) -> None:
         if action == PASS:
@@ -143,12 +146,12 @@ class CaravanState(State):
         return ranking_from_scores(self.scores())
 
     def clone(self) -> CaravanState:
-        """A copy to search from: the cards and the season copied, the random generator
-        too (the next hand is dealt from it); what is only ever replaced is shared."""
+        """A copy to search from: the cards and the season copied; the random generator
+        that deals the next hand shared until either deals (:meth:`_dealer` copies it then);
+        what is only ever replaced is shared."""
         other = object.__new__(CaravanState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random.__new__(random.Random)  # not seeded: its state is set
-        other.rng.setstate(self.rng.getstate())
+        self._rng_mine = other._rng_mine = False
         other.match_scores = list(self.match_scores)
         other.starters = list(self.starters)
         other.plays = list(self.plays)  # Play and Combo are never changed
@@ -186,8 +189,22 @@ class CaravanState(State):
         deal.hands[other] = sort_codes(wilds[:held_wilds] + numbers[:held_numbers])
         deal.unseen_wilds = sort_codes(wilds[held_wilds:])
         deal.unseen_numbers = sort_codes(numbers[held_numbers:])
-        state.rng = random.Random(rng.getrandbits(64))
+        state._rng, state._rng_mine = rng.getrandbits(64), False  # seeds a generator if dealt
         return state
+
+    def _dealer(self) -> random.Random:
+        """The generator that deals the next hand, this state's own: a clone's copy of the
+        one it shares, or one seeded from a determinization's seed, made when first used."""
+        if not self._rng_mine:
+            shared = self._rng
+            if isinstance(shared, int):
+                self._rng = random.Random(shared)
+            else:
+                own = self._rng = random.Random.__new__(random.Random)  # its state is set
+                own.setstate(shared.getstate())
+            self._rng_mine = True
+        assert isinstance(self._rng, random.Random)
+        return self._rng
 
     def reversible(self, seat: int, action: str) -> bool:
         """Never: every play shows cards from a hand, and every play or pass hands the
@@ -209,21 +226,11 @@ class CaravanState(State):
         return crowns, aces
 
     def collection_value(self, seat: int) -> int:
-        crowns, aces = self.indicator_suits()
-        return sum(suit_value(c, crowns, aces) for c in self.deal.collections[seat])
+        values = indicated_values(tuple(self.deal.indicators))
+        return sum(map(values.__getitem__, self.deal.collections[seat]))
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "ranking": self.ranking()}
-
-    def _playable(self, seat: int) -> list[Combo]:
-        hand = self.deal.hands[seat]
-        if self.phase == LEAD:
-            return hand_caravans(hand, self.ranks)
-        last = self.plays[-1].combo
-        options = hand_bandits(hand)
-        if last.kind == CARAVAN:
-            options += hand_caravans(hand, self.ranks, length=last.length)
-        return [c for c in options if c.beats(last)]
 
     def _check_play(self, seat: int, combo: Combo) -> None:
         hand = self.deal.hands[seat]
@@ -256,6 +263,7 @@ class CaravanState(State):
 
     def _play(self, seat: int, combo: Combo) -> None:
         hand = self.deal.hands[seat]
+        after_play(tuple(hand), self.ranks, combo.cards)
         for code in combo.cards:
             hand.remove(code)
         self.plays.append(Play(seat, combo))
@@ -354,7 +362,7 @@ class CaravanState(State):
     def _start_hand(self, starter: int) -> None:
         self.hand_no += 1
         self.starters.append(starter)
-        self.deal = deal_hand(self.rng)
+        self.deal = deal_hand(self._dealer())
         self.first_out = None
         self.plays = []
         self.last_season = None

@@ -3,14 +3,16 @@
 :func:`caravan_view` builds :meth:`CaravanState.view`. A seat sees its own hand and only
 the number of the opponent's cards; a spectator (``None``) sees no hand. The set-aside
 cards of a hand stay hidden from everyone, and the values shown are those of the cards
-this seat has seen.
+this seat has seen. :func:`sight` holds the cards and counts of a seat's view alone,
+which the bots read on every move they weigh.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.games.caravan.cards import ACE, CARDS, sort_codes, suit_value
+from core.games.caravan.combos import Combo
 
 if TYPE_CHECKING:
     from core.games.caravan.state import CaravanState
@@ -45,6 +47,38 @@ def caravan_view(state: CaravanState, seat: int | None) -> dict[str, Any]:
         "result": state.result() if over else None,
         "values": visible_values(state, seat),
     }
+
+
+class Sight(NamedTuple):
+    """What one seat sees of the hand in play, as a player reckons with it: the cards and
+    counts of ``view(seat)``, without building the rest of the view."""
+
+    seat: int
+    phase: str
+    hand: tuple[str, ...]
+    opponent_cards: int
+    indicators: tuple[str, ...]
+    swapped_out: str | None
+    season: tuple[Combo, ...]  # the season's combinations, oldest first
+    collected: tuple[str, ...]  # both collections
+    wild_ranks: str
+
+
+def sight(state: CaravanState, seat: int) -> Sight:
+    """What ``seat`` sees of the hand in play (the bots read it on every move they weigh;
+    :func:`caravan_view` holds the same and much more)."""
+    deal = state.deal
+    return Sight(
+        seat,
+        state.phase,
+        tuple(deal.hands[seat]),
+        len(deal.hands[1 - seat]),
+        tuple(deal.indicators),
+        deal.swapped_out,
+        tuple(p.combo for p in state.plays),
+        tuple(deal.collections[0] + deal.collections[1]),
+        state.options["wild_ranks"],
+    )
 
 
 def copied(value: Any) -> Any:
