@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.bots.pueblo_follow import Around, best_after, chief_after
 from core.bots.pueblo_lines import (
     AFFECTED,
     BASE,
@@ -187,7 +188,7 @@ class Pueblo:
     def visible(self) -> None:
         """Per side path square and level: the position along the line of the cube
         the chief sees there, and its owner (-2: none)."""
-        size = max(self.height) + 3  # a stone adds at most two levels on its base
+        size = max(self.height) + 5  # a stone adds at most two levels, one on it two more
         self.seen_at: list[list[int]] = []
         self.seen_owner: list[list[int]] = []
         for index in range(RING):
@@ -423,7 +424,14 @@ class Pueblo:
     def place_scores(self, actions: list[str], rng: random.Random) -> tuple[list[str], list[float]]:
         if len(actions) > SAMPLE:
             actions = sorted(rng.sample(actions, SAMPLE))
-        scores = [self.static(a[1:], self.seat if a[0] == "C" else NEUTRAL) for a in actions]
+        around = Around.of(self)  # what the look ahead reads; None: the long way
+        pairs = around.pairs() if around is not None else {}  # statics, both stones
+        scores = []
+        for action in actions:
+            pair = pairs.get(action[1:])
+            if pair is None:
+                pair = pairs[action[1:]] = self.statics(action[1:])
+            scores.append(pair[0] if action[0] == "C" else pair[1])
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
         shortlist = ranked[:SHORTLIST]
         for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
@@ -432,14 +440,25 @@ class Pueblo:
             action = actions[i]
             suffix = action[1:]
             owner = self.seat if action[0] == "C" else NEUTRAL
-            self.put(suffix, owner)
-            saved = self.sights, self.worths, self.seen_at, self.seen_owner
-            self.look_again(suffix)
-            extra = CHIEF_NOW * self.chief_value(self.chief)
-            following = self.next_letters(action[0])
-            if following and FOLLOW_UP:
-                extra += FOLLOW_UP * self.best_static(following, rng, suffix)
-            self.sights, self.worths, self.seen_at, self.seen_owner = saved
+            base = self.put(suffix, owner) + 1
+            following = self.next_letters(action[0]) if FOLLOW_UP else ""
+            kinds = tuple(0 if letter == "C" else 1 for letter in following)
+            best = None
+            if around is not None:
+                extra = CHIEF_NOW * chief_after(self, around, suffix, LOOK)
+                if following:
+                    best = best_after(self, around, suffix, base, kinds, SAMPLE)
+            if around is None or (following and best is None):  # the long way
+                saved = self.sights, self.worths, self.seen_at, self.seen_owner
+                self.look_again(suffix)
+                if around is None:
+                    extra = CHIEF_NOW * self.chief_value(self.chief)
+                if following:
+                    best = self.best_static(following, rng, suffix)
+                self.sights, self.worths, self.seen_at, self.seen_owner = saved
+            if following:
+                assert best is not None
+                extra += FOLLOW_UP * best
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest
         return actions, scores

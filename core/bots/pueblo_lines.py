@@ -13,6 +13,7 @@ from core.games.pueblo.geometry import (
     POSES,
     RING,
     SQUARES,
+    Candidate,
     site,
     site_xy,
 )
@@ -73,3 +74,36 @@ FLAT_SIDE_CUBES = {  # SIDE_CUBES one cube a row: (path square, dz, position)
     for suffix, found in SIDE_CUBES.items()
 }
 BASE = {c.suffix: (c.columns[0], c.offsets[0]) for c in CANDIDATES}  # the base's square, offset
+COLUMNS = {c.suffix: c.columns for c in CANDIDATES}  # the squares a stone stands on
+
+
+Inside = tuple[int, str]  # level above the stone's lowest, the candidate
+OneOut = tuple[int, int, int, str]  # ... and its square outside the stone, its offset
+TwoOut = tuple[int, int, int, int, int, str]  # ... and its two squares outside, offsets
+
+
+def _on(stone: Candidate) -> tuple[tuple[Inside, ...], tuple[OneOut, ...], tuple[TwoOut, ...]]:
+    """The candidates sharing a square with ``stone`` that could rest on the pueblo once
+    ``stone`` is put, by how many of their squares lie outside it (0, 1, 2): each with
+    its resting level above the stone's lowest and its outside squares and offsets."""
+    top: dict[int, int] = {}
+    for square, dz in SHAPE[stone.suffix]:
+        top[square] = max(dz, top.get(square, 0))
+    found: tuple[list[Inside], list[OneOut], list[TwoOut]] = ([], [], [])
+    for other in CANDIDATES:
+        pairs = list(zip(other.columns, other.offsets, strict=True))
+        inside = {top[c] - o for c, o in pairs if c in top}
+        if len(inside) != 1:
+            continue  # none inside, or not level on the stone
+        (rest,) = inside
+        out = [x for c, o in pairs if c not in top for x in (c, o)]
+        if not out:
+            found[0].append((rest, other.suffix))
+        elif len(out) == 2:
+            found[1].append((rest, out[0], out[1], other.suffix))
+        else:
+            found[2].append((rest, out[0], out[1], out[2], out[3], other.suffix))
+    return tuple(found[0]), tuple(found[1]), tuple(found[2])
+
+
+ON = {c.suffix: _on(c) for c in CANDIDATES}  # what may rest on each candidate once put
