@@ -26,9 +26,18 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from core.bots.pueblo_lines import BASE, COLUMNS, CORNER_COLUMNS, FLAT_SIDE_CUBES, LINES, ON
+from core.bots.pueblo_lines import (
+    BASE,
+    COLUMNS,
+    CORNER_COLUMNS,
+    HIDDEN,
+    LINES,
+    ON,
+    SIDE_ENTRIES,
+)
 from core.games.pueblo.geometry import RING, placements
 
 if TYPE_CHECKING:
@@ -38,6 +47,7 @@ LEVELS = 64  # an entry of the sight tables is line * LEVELS + level
 ZERO = 1 << 15  # a packed sum of 0 quarters
 FIELD = 16  # bits a packed sum
 MOST = ZERO - 1  # the largest sum, in quarters, a field holds
+MASK = (1 << FIELD) - 1
 
 
 class Around:
@@ -53,7 +63,7 @@ class Around:
         if any(x * 4 != int(x * 4) for x in w):
             return None
         # |sum| <= 19 terms (16 side cubes, 3 tops) of at most 2 * level, in quarters
-        if 19 * 2 * (max(model.height) + 5) * 4 > MOST:
+        if 19 * 2 * (max(model.height) + 5) * 4 > MOST or max(model.height) + 5 > LEVELS:
             return None  # pragma: no cover - far above any real pueblo
         return cls(model)
 
@@ -61,78 +71,103 @@ class Around:
         self.fits = fits = placements(model.height, model.sacred)
         w = model.w[model.seat]
         mine = w[model.seat]
-        readers: dict[int, list[tuple[int, int, int]]] = {}  # (k, position, packed term)
-        on_square = [0] * len(model.height)  # per square, the fields of those on it
+        # per owner seen (-2 none, -1 neutral, a seat): a level's terms, packed quarters
+        self.faces = faces = [
+            int(a * 4) + (int(b * 4) << FIELD)
+            for a, b in [(mine, 0.0)] * 2 + [(mine - x, 0.0 - x) for x in w]
+        ]
+        self.at = at = [HIDDEN] * (RING * LEVELS)  # the sight tables by entry
+        self.owners = owners = [-2] * (RING * LEVELS)
+        for i in range(RING):
+            row = model.seen_at[i]
+            at[i * LEVELS : i * LEVELS + len(row)] = row
+            owners[i * LEVELS : i * LEVELS + len(row)] = model.seen_owner[i]
+        readers: defaultdict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        on_square: list[list[int]] = [[] for _ in model.height]
         height, column = model.height, model.column
-        seen_at, seen_owner = model.seen_at, model.seen_owner
-        # per owner seen (-2 none, -1 neutral, a seat): a term per level, in quarters
-        self.colour_q = colour_q = [int(mine * 4)] * 2 + [int((mine - x) * 4) for x in w]
-        self.neutral_q = neutral_q = [0, 0] + [int((0.0 - x) * 4) for x in w]
-        raw: list[tuple[int, int]] = []
+        fields: list[int] = []  # per placement, its two sums offset by ZERO
         for k, suffix in enumerate(fits):
-            # Pueblo.statics term by term, in quarters, keeping the entry each term reads
+            # Pueblo.statics term by term, in packed quarters, keeping what each reads
             square, offset = BASE[suffix]
             base = height[square] - offset + 1
-            colour = neutral = 0
-            for i, dz, p in FLAT_SIDE_CUBES[suffix]:
-                level = base + dz
-                if seen_at[i][level] < p:
+            total = 0
+            for entry, dz, p in SIDE_ENTRIES[suffix]:
+                key = entry + base
+                if at[key] < p:
                     continue  # hidden now, hidden behind any stone nearer than what hides it
-                old = seen_owner[i][level] + 2
-                c, n = level * colour_q[old], level * neutral_q[old]
-                colour += c
-                neutral += n
-                key = i * LEVELS + level
-                reader = (k, p, c + (n << FIELD))
-                found = readers.get(key)
-                if found is None:
-                    readers[key] = [reader]
-                else:
-                    found.append(reader)
+                term = (base + dz) * faces[owners[key] + 2]
+                total += term
+                readers[key].append((k, p, term))
             for square in CORNER_COLUMNS[suffix]:
                 top = height[square]
-                old = column[square][top - 1] + 2 if top else 1
-                colour += colour_q[old]
-                neutral += neutral_q[old]
-            raw.append((colour, neutral))
-            both = 0xFFFFFFFF << (2 * FIELD * k)
+                total += faces[column[square][top - 1] + 2 if top else 1]
+            colour = ((total + ZERO) & MASK) - ZERO
+            fields += (colour + ZERO, ((total - colour) >> FIELD) + ZERO)
             for square in COLUMNS[suffix]:
-                on_square[square] |= both
+                on_square[square].append(k)
         scale = model.scale
         # exact: the float sums of Pueblo.statics are these quarters
-        self.scores = [(scale * (c / 4), scale * (n / 4)) for c, n in raw]
-        self.packed = _pack([x + ZERO for pair in raw for x in pair])
+        self.scores = [
+            (scale * ((fields[j] - ZERO) / 4), scale * ((fields[j + 1] - ZERO) / 4))
+            for j in range(0, len(fields), 2)
+        ]
+        self.packed = _pack(fields)
+        self.zeros = _pack([ZERO] * len(fields))  # every sum 0
         self.everyone = (1 << (2 * FIELD * len(fits))) - 1
         self.readers = readers
         self.on_square = on_square
-        self._entries: dict[int, tuple[int, list[int]]] = {}
-        nxt = model.next_seat()
-        self.mine = [model.worth(points) for points in model.sights]
-        self.theirs = None if nxt is None else [model.worth(p, nxt) for p in model.sights]
-        self.next = nxt
+        self._squares: dict[int, int] = {}
+        self.entries: dict[int, tuple[int, dict[int, int]]] = {}
+        # the chief's eight squares ahead, and what each is worth to the bot and the next
+        self.next = nxt = model.next_seat()
+        self.ahead = [(model.chief + k) % RING for k in range(1, 9)]
+        self.ahead_bits = sum(1 << index for index in self.ahead)
+        self.mine_ahead = [model.worth(model.sights[index]) for index in self.ahead]
+        self.theirs_ahead = (
+            None if nxt is None else [model.worth(model.sights[i], nxt) for i in self.ahead]
+        )
+        self.chief: float | None = None  # chief_after of a stone on no line it reads
+
+    def square(self, square: int) -> int:
+        """All ones in the fields of the placements on ``square``."""
+        found = self._squares.get(square)
+        if found is None:
+            found = self._squares[square] = sum(
+                0xFFFFFFFF << (2 * FIELD * k) for k in self.on_square[square]
+            )
+        return found
 
     def pairs(self) -> dict[str, tuple[float, float]]:
         """:meth:`Pueblo.statics` of every placement that fits."""
         return dict(zip(self.fits, self.scores, strict=True))
 
-    def entry(self, key: int) -> tuple[int, list[int]]:
-        """At entry ``key``: the packed terms the placements read there, and per position
-        0-8 a one in the colour field of each of them that reads it from nearer."""
-        found = self._entries.get(key)
-        if found is None:
-            terms, ones = 0, [0] * 9
-            for k, q, packed in self.readers[key]:
-                shift = 2 * FIELD * k
-                terms += packed << shift
-                ones[q + 1] |= 1 << shift
-            for p in range(1, 9):
-                ones[p] |= ones[p - 1]
-            found = self._entries[key] = (terms, ones)
+    def entry(self, key: int) -> tuple[int, dict[int, int]]:
+        """At entry ``key``: the packed terms the placements read there, and a cache of
+        :meth:`nearer` for it."""
+        fields = array("H", [ZERO]) * (2 * len(self.fits))
+        for k, _, term in self.readers[key]:
+            colour = ((term + ZERO) & MASK) - ZERO
+            fields[2 * k] = colour + ZERO
+            fields[2 * k + 1] = ((term - colour) >> FIELD) + ZERO
+        found = self.entries[key] = _pack(fields) - self.zeros, {}
+        return found
+
+    def nearer(self, key: int, p: int) -> int:
+        """One in the colour field of each placement reading entry ``key`` from a position
+        nearer than ``p``."""
+        marks = array("H", bytes(4 * len(self.fits)))
+        for k, q, _ in self.readers[key]:
+            if q < p:
+                marks[2 * k] = 1
+        found = self.entries[key][1][p] = _pack(marks)
         return found
 
 
-def _pack(fields: list[int]) -> int:
-    return int.from_bytes(_native(array("H", fields)).tobytes(), "little")
+def _pack(fields: list[int] | array[int]) -> int:
+    """The fields as one integer, the first the lowest."""
+    if isinstance(fields, list):
+        fields = array("H", fields)
+    return int.from_bytes(_native(fields).tobytes(), "little")
 
 
 def _native(data: array[int]) -> array[int]:
@@ -143,31 +178,40 @@ def _native(data: array[int]) -> array[int]:
 
 def chief_after(model: Pueblo, around: Around, suffix: str, look: float) -> float:
     """:meth:`Pueblo.chief_value` from the chief's square once ``suffix`` is put (the
-    model's sights those without it): the path squares it reads whose line passes
-    through the stone are seen again, the others' worths are kept."""
+    model's sights those without it): of the eight path squares it reads, those whose
+    line passes through the stone are seen again, the others' worths are kept."""
     lines = LINES[suffix]
-    mine, theirs = around.mine, around.theirs
-    start = model.chief
-    ahead = [(start + k) % RING for k in range(1, 9)]
-    if any(lines >> index & 1 for index in ahead):
-        mine = list(mine)
-        theirs = None if theirs is None else list(theirs)
-        for index in ahead:
-            if lines >> index & 1:
-                points = model.sight(index)
-                mine[index] = model.worth(points)
-                if theirs is not None:
-                    theirs[index] = model.worth(points, around.next)
+    ahead = around.ahead
+    if not lines & around.ahead_bits:
+        if around.chief is None:
+            around.chief = _chief(around.mine_ahead, around.theirs_ahead, look)
+        return around.chief
+    mine = list(around.mine_ahead)
+    theirs = None if around.theirs_ahead is None else list(around.theirs_ahead)
+    for k, index in enumerate(ahead):
+        if lines >> index & 1:
+            points = model.sight(index)
+            mine[k] = model.worth(points)
+            if theirs is not None:
+                theirs[k] = model.worth(points, around.next)
+    return _chief(mine, theirs, look)
+
+
+def _chief(mine: list[float], theirs: list[float] | None, look: float) -> float:
+    """The best of the chief's four moves: what the bot gains there (``mine``, per square
+    ahead), plus ``look`` times what it gains where the next seat then takes him (the
+    best of his four for him by ``theirs``; the first of equals)."""
     best = float("-inf")
     for k in range(4):
-        value = mine[ahead[k]]
+        value = mine[k]
         if theirs is not None and look:
-            pick, most = k + 1, theirs[ahead[k + 1]]
+            pick, most = k + 1, theirs[k + 1]
             for j in range(k + 2, k + 5):
-                if theirs[ahead[j]] > most:
-                    pick, most = j, theirs[ahead[j]]
-            value += look * mine[ahead[pick]]
-        best = max(best, value)
+                if theirs[j] > most:
+                    pick, most = j, theirs[j]
+            value += look * mine[pick]
+        if value > best:
+            best = value
     return best
 
 
@@ -177,7 +221,7 @@ def best_after(
     """:meth:`Pueblo.best_static` of a stone of ``kinds`` (0 coloured, 1 neutral) once
     ``suffix`` is placed with its lowest cubes on level ``base`` (``model.put`` done, the
     sight tables still those without it); None when more than ``sample`` placements
-    would fit."""
+    would fit. The best sum in quarters is the best score: scaling keeps the order."""
     height = model.height
     sacred = model.sacred
     fully, once, twice = ON[suffix]
@@ -192,43 +236,57 @@ def best_after(
                 new.append(other)
     gone = 0
     for square in COLUMNS[suffix]:
-        gone |= around.on_square[square]
+        gone |= around.square(square)
     left = len(around.fits) - gone.bit_count() // (2 * FIELD)
     if left + len(new) > sample:
         return None
     if not left + len(new):
         return 0.0
+    faces, at, owners = around.faces, around.at, around.owners
     owner = model.column[COLUMNS[suffix][0]][-1]
-    face = around.colour_q[owner + 2] + (around.neutral_q[owner + 2] << FIELD)  # a level's
-    seen_at, seen_owner = model.seen_at, model.seen_owner
+    face = faces[owner + 2]
     changed = []
     sums = around.packed
-    for i, dz, p in FLAT_SIDE_CUBES[suffix]:
-        level = base + dz
-        at = seen_at[i][level]
-        if p < at:
-            changed.append((i, level, p, at, seen_owner[i][level]))
-            key = i * LEVELS + level
-            if key in around.readers:
-                terms, nearer = around.entry(key)
-                sums += level * face * nearer[p] - terms
-    best = float("-inf")
+    readers, entries = around.readers, around.entries
+    for entry, dz, p in SIDE_ENTRIES[suffix]:
+        key = entry + base
+        if p < at[key]:
+            changed.append((key, at[key], owners[key]))
+            if key in readers:  # (a defaultdict: no lookups with [])
+                terms, nearer = entries.get(key) or around.entry(key)
+                front = nearer.get(p)
+                if front is None:
+                    front = around.nearer(key, p)
+                sums += (base + dz) * face * front - terms
+            at[key], owners[key] = p, owner
+    best = -ZERO
     if left:
         fields = _native(array("H"))
         fields.frombytes((sums & (around.everyone ^ gone)).to_bytes(4 * len(around.fits), "little"))
         for kind in kinds:
             top = max(fields[kind::2]) - ZERO  # a placement on the stone's squares: -ZERO
-            best = max(best, model.scale * (top / 4))
-    for i, level, p, _, _ in changed:
-        seen_at[i][level] = p
-        seen_owner[i][level] = owner
-    try:
-        for other in new:
-            pair = model.statics(other)
-            for kind in kinds:
-                best = max(best, pair[kind])
-    finally:
-        for i, level, _, at, old in changed:
-            seen_at[i][level] = at
-            seen_owner[i][level] = old
-    return best
+            if top > best:
+                best = top
+    column = model.column
+    for other in new:  # Pueblo.statics in packed quarters, on the pueblo with the stone
+        square, offset = BASE[other]
+        level = height[square] - offset + 1
+        total = 0
+        for entry, dz, p in SIDE_ENTRIES[other]:
+            key = entry + level
+            if at[key] >= p:
+                total += (level + dz) * faces[owners[key] + 2]
+        for square in CORNER_COLUMNS[other]:
+            top = height[square]
+            total += faces[column[square][top - 1] + 2 if top else 1]
+        colour = ((total + ZERO) & MASK) - ZERO
+        for value in (
+            (colour, (total - colour) >> FIELD)
+            if len(kinds) == 2
+            else ((colour,) if kinds[0] == 0 else ((total - colour) >> FIELD,))
+        ):
+            if value > best:
+                best = value
+    for key, seen, old in reversed(changed):
+        at[key], owners[key] = seen, old
+    return model.scale * (best / 4)

@@ -74,6 +74,10 @@ FLAT_SIDE_CUBES = {  # SIDE_CUBES one cube a row: (path square, dz, position)
     for suffix, found in SIDE_CUBES.items()
 }
 BASE = {c.suffix: (c.columns[0], c.offsets[0]) for c in CANDIDATES}  # the base's square, offset
+SIDE_ENTRIES = {  # FLAT_SIDE_CUBES as (path square * 64 + dz, dz, position): + base, an entry
+    suffix: tuple((i * 64 + dz, dz, p) for i, dz, p in cubes)
+    for suffix, cubes in FLAT_SIDE_CUBES.items()
+}
 COLUMNS = {c.suffix: c.columns for c in CANDIDATES}  # the squares a stone stands on
 
 
