@@ -38,7 +38,7 @@ from core.bots.pueblo_lines import (
     ON,
     SIDE_ENTRIES,
 )
-from core.games.pueblo.geometry import RING, placements
+from core.games.pueblo.geometry import IS_CORNER, LINE, RING, placements
 
 if TYPE_CHECKING:
     from core.bots.pueblo_heuristic import Pueblo
@@ -78,13 +78,21 @@ class Around:
         ]
         self.at = at = [HIDDEN] * (RING * LEVELS)  # the sight tables by entry
         self.owners = owners = [-2] * (RING * LEVELS)
-        for i in range(RING):
-            row = model.seen_at[i]
-            at[i * LEVELS : i * LEVELS + len(row)] = row
-            owners[i * LEVELS : i * LEVELS + len(row)] = model.seen_owner[i]
+        height, column = model.height, model.column
+        for i in range(RING):  # Pueblo.visible, by entry
+            if IS_CORNER[i]:
+                continue
+            covered = 0
+            for p, square in enumerate(LINE[i]):
+                top = height[square]
+                if top > covered:
+                    levels = column[square]
+                    for level in range(covered + 1, top + 1):
+                        at[i * LEVELS + level] = p
+                        owners[i * LEVELS + level] = levels[level - 1]
+                    covered = top
         readers: defaultdict[int, list[tuple[int, int, int]]] = defaultdict(list)
         on_square: list[list[int]] = [[] for _ in model.height]
-        height, column = model.height, model.column
         fields: list[int] = []  # per placement, its two sums offset by ZERO
         for k, suffix in enumerate(fits):
             # Pueblo.statics term by term, in packed quarters, keeping what each reads
@@ -122,10 +130,9 @@ class Around:
         self.next = nxt = model.next_seat()
         self.ahead = [(model.chief + k) % RING for k in range(1, 9)]
         self.ahead_bits = sum(1 << index for index in self.ahead)
-        self.mine_ahead = [model.worth(model.sights[index]) for index in self.ahead]
-        self.theirs_ahead = (
-            None if nxt is None else [model.worth(model.sights[i], nxt) for i in self.ahead]
-        )
+        sights = [model.sight(index) for index in self.ahead]
+        self.mine_ahead = [model.worth(points) for points in sights]
+        self.theirs_ahead = None if nxt is None else [model.worth(p, nxt) for p in sights]
         self.chief: float | None = None  # chief_after of a stone on no line it reads
 
     def square(self, square: int) -> int:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.bots.pueblo_demolition import remove_scores
 from core.bots.pueblo_follow import Around, best_after, chief_after
 from core.bots.pueblo_lines import (
     AFFECTED,
@@ -128,11 +129,16 @@ def scored(
         return actions, pueblo.chief_scores(view["preview"])
     if view["phase"] == "place":
         return pueblo.place_scores(actions, rng)
-    return actions, pueblo.remove_scores(actions)
+    return actions, remove_scores(pueblo, actions)
 
 
 class Pueblo:
     """The pueblo as a height map, what the chief sees, and the bot's measures."""
+
+    sights: list[list[int]]  # per path square, sight
+    worths: list[float]  # per path square, line_worth
+    seen_at: list[list[int]]  # see visible
+    seen_owner: list[list[int]]
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
@@ -152,14 +158,31 @@ class Pueblo:
             self.height[square] = cube["z"]
             self.stone_cubes.setdefault(cube["stone"], []).append((square, cube["z"]))
         self.w = [self.weights(s) for s in range(self.players)]
-        self.sights = [self.sight(i) for i in range(RING)]
-        self.worths = [self.line_worth(i) for i in range(RING)]
-        self.visible()
         self._apart: dict[str, tuple[float, float]] = {}  # see best_static
         stops = sum(hand["left"] for hand in self.hands)
         self.scale: float = 1 + stops / RING
 
     # ------------------------------------------------------------------ sight
+
+    def __getattr__(self, name: str) -> Any:
+        """What the chief sees from each path square, the sight tables and the lines'
+        worths, worked out when first read (the chief's moves read the sight tables never,
+        the look ahead after a placement none of these at two or three players)."""
+        if name == "sights":
+            self.sights = [self.sight(i) for i in range(RING)]
+        elif name in ("seen_at", "seen_owner"):
+            self.visible()
+        elif name == "worths":
+            self.worths = [self.line_worth(i) for i in range(RING)]
+        else:
+            raise AttributeError(name)
+        return self.__dict__[name]
+
+    def see_all(self) -> None:
+        """Work out now what is otherwise worked out when first read: before the pueblo is
+        changed for a look ahead, which must read them as they are without it."""
+        for name in ("sights", "worths", "seen_at"):
+            getattr(self, name)
 
     def sight(self, index: int) -> list[int]:
         """The penalty of each seat if the chief stopped on path square ``index``."""
@@ -189,12 +212,9 @@ class Pueblo:
         """Per side path square and level: the position along the line of the cube
         the chief sees there, and its owner (-2: none)."""
         size = max(self.height) + 5  # a stone adds at most two levels, one on it two more
-        self.seen_at: list[list[int]] = []
-        self.seen_owner: list[list[int]] = []
-        for index in range(RING):
-            at, owners = self.visible_line(index, size)
-            self.seen_at.append(at)
-            self.seen_owner.append(owners)
+        lines = [self.visible_line(index, size) for index in range(RING)]
+        self.seen_at = [at for at, _ in lines]
+        self.seen_owner = [owners for _, owners in lines]
 
     def visible_line(self, index: int, size: int) -> tuple[list[int], list[int]]:
         """:meth:`visible` of one path square, levels below ``size``."""
@@ -449,6 +469,9 @@ class Pueblo:
                 if following:
                     best = best_after(self, around, suffix, base, kinds, SAMPLE)
             if around is None or (following and best is None):  # the long way
+                self.lift(suffix)
+                self.see_all()
+                self.put(suffix, owner)
                 saved = self.sights, self.worths, self.seen_at, self.seen_owner
                 self.look_again(suffix)
                 if around is None:
@@ -462,24 +485,3 @@ class Pueblo:
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest
         return actions, scores
-
-    # ------------------------------------------------------------------ demolition
-
-    def remove_scores(self, actions: list[str]) -> list[float]:
-        base = sum(self.worths)
-        scores = []
-        for action in actions:
-            cubes = sorted(self.stone_cubes[int(action.split()[1])], key=lambda c: -c[1])
-            saved = [(sq, self.column[sq].pop()) for sq, _ in cubes]
-            for sq, _ in cubes:
-                self.height[sq] -= 1
-            sights = [self.sight(i) for i in range(RING)]
-            value = self.scale * (sum(self.worth(p) for p in sights) - base)
-            old, self.sights = self.sights, sights
-            value += self.chief_value(self.chief)
-            self.sights = old
-            for sq, owner in reversed(saved):
-                self.column[sq].append(owner)
-                self.height[sq] += 1
-            scores.append(value)
-        return scores

@@ -31,6 +31,7 @@ def placing_positions(players: int, seed: int, options: dict[str, object]):
 def long_way(model: Pueblo, suffix: str, owner: int, letters: str) -> tuple[float, float]:
     """The chief's value and the best next stone once ``suffix`` is put, every line
     looked at again and every placement scored again."""
+    model.see_all()
     model.put(suffix, owner)
     saved = model.sights, model.worths, model.seen_at, model.seen_owner
     model.look_again(suffix)
