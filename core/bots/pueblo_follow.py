@@ -43,6 +43,7 @@ from core.games.pueblo.geometry import IS_CORNER, LINE, RING, placements
 if TYPE_CHECKING:
     from core.bots.pueblo_heuristic import Pueblo
 
+NEUTRAL = -1  # a neutral cube's owner (as pueblo_heuristic.NEUTRAL)
 LEVELS = 64  # an entry of the sight tables is line * LEVELS + level
 ZERO = 1 << 15  # a packed sum of 0 quarters
 FIELD = 16  # bits a packed sum
@@ -71,10 +72,11 @@ class Around:
         self.fits = fits = placements(model.height, model.sacred)
         w = model.w[model.seat]
         mine = w[model.seat]
-        # per owner seen (-2 none, -1 neutral, a seat): a level's terms, packed quarters
+        # per owner seen (a seat; -1 neutral, -2 none: from the end): a level's terms,
+        # packed quarters
         self.faces = faces = [
             int(a * 4) + (int(b * 4) << FIELD)
-            for a, b in [(mine, 0.0)] * 2 + [(mine - x, 0.0 - x) for x in w]
+            for a, b in [(mine - x, 0.0 - x) for x in w] + [(mine, 0.0)] * 2
         ]
         self.at = at = [HIDDEN] * (RING * LEVELS)  # the sight tables by entry
         self.owners = owners = [-2] * (RING * LEVELS)
@@ -91,7 +93,9 @@ class Around:
                         at[i * LEVELS + level] = p
                         owners[i * LEVELS + level] = levels[level - 1]
                     covered = top
-        readers: defaultdict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        # per entry * 8 + position along its line, the placements with a term read there;
+        # all terms of an entry are alike (its level, the owner seen there)
+        readers: defaultdict[int, list[int]] = defaultdict(list)
         on_square: list[list[int]] = [[] for _ in model.height]
         fields: list[int] = []  # per placement, its two sums offset by ZERO
         for k, suffix in enumerate(fits):
@@ -103,12 +107,11 @@ class Around:
                 key = entry + base
                 if at[key] < p:
                     continue  # hidden now, hidden behind any stone nearer than what hides it
-                term = (base + dz) * faces[owners[key] + 2]
-                total += term
-                readers[key].append((k, p, term))
+                total += (base + dz) * faces[owners[key]]
+                readers[key * 8 + p].append(k)
             for square in CORNER_COLUMNS[suffix]:
                 top = height[square]
-                total += faces[column[square][top - 1] + 2 if top else 1]
+                total += faces[column[square][top - 1] if top else NEUTRAL]
             colour = ((total + ZERO) & MASK) - ZERO
             fields += (colour + ZERO, ((total - colour) >> FIELD) + ZERO)
             for square in COLUMNS[suffix]:
@@ -120,12 +123,11 @@ class Around:
             for j in range(0, len(fields), 2)
         ]
         self.packed = _pack(fields)
-        self.zeros = _pack([ZERO] * len(fields))  # every sum 0
         self.everyone = (1 << (2 * FIELD * len(fits))) - 1
         self.readers = readers
         self.on_square = on_square
         self._squares: dict[int, int] = {}
-        self.entries: dict[int, tuple[int, dict[int, int]]] = {}
+        self.entries: dict[int, list[int]] = {}
         # the chief's eight squares ahead, and what each is worth to the bot and the next
         self.next = nxt = model.next_seat()
         self.ahead = [(model.chief + k) % RING for k in range(1, 9)]
@@ -148,25 +150,17 @@ class Around:
         """:meth:`Pueblo.statics` of every placement that fits."""
         return dict(zip(self.fits, self.scores, strict=True))
 
-    def entry(self, key: int) -> tuple[int, dict[int, int]]:
-        """At entry ``key``: the packed terms the placements read there, and a cache of
-        :meth:`nearer` for it."""
-        fields = array("H", [ZERO]) * (2 * len(self.fits))
-        for k, _, term in self.readers[key]:
-            colour = ((term + ZERO) & MASK) - ZERO
-            fields[2 * k] = colour + ZERO
-            fields[2 * k + 1] = ((term - colour) >> FIELD) + ZERO
-        found = self.entries[key] = _pack(fields) - self.zeros, {}
-        return found
-
-    def nearer(self, key: int, p: int) -> int:
-        """One in the colour field of each placement reading entry ``key`` from a position
-        nearer than ``p``."""
-        marks = array("H", bytes(4 * len(self.fits)))
-        for k, q, _ in self.readers[key]:
-            if q < p:
-                marks[2 * k] = 1
-        found = self.entries[key][1][p] = _pack(marks)
+    def nearer(self, key: int) -> list[int]:
+        """At entry ``key``, per position 0-8: a one in the colour field of each placement
+        reading the entry from nearer than that (at 8: every placement reading it)."""
+        found = self.entries.get(key)
+        if found is None:
+            found, ones = [0], 0
+            for q in range(key * 8, key * 8 + 8):
+                for k in self.readers.get(q, ()):
+                    ones += 1 << (2 * FIELD * k)
+                found.append(ones)
+            self.entries[key] = found
         return found
 
 
@@ -251,20 +245,19 @@ def best_after(
         return 0.0
     faces, at, owners = around.faces, around.at, around.owners
     owner = model.column[COLUMNS[suffix][0]][-1]
-    face = faces[owner + 2]
+    face = faces[owner]
     changed = []
     sums = around.packed
-    readers, entries = around.readers, around.entries
+    entries = around.entries
     for entry, dz, p in SIDE_ENTRIES[suffix]:
         key = entry + base
         if p < at[key]:
+            # readers nearer than the stone now hide its cube, the others are hidden
+            nearer = entries.get(key) or around.nearer(key)
+            if nearer[8]:
+                level = base + dz
+                sums += level * face * nearer[p] - level * faces[owners[key]] * nearer[8]
             changed.append((key, at[key], owners[key]))
-            if key in readers:  # (a defaultdict: no lookups with [])
-                terms, nearer = entries.get(key) or around.entry(key)
-                front = nearer.get(p)
-                if front is None:
-                    front = around.nearer(key, p)
-                sums += (base + dz) * face * front - terms
             at[key], owners[key] = p, owner
     best = -ZERO
     if left:
@@ -282,10 +275,10 @@ def best_after(
         for entry, dz, p in SIDE_ENTRIES[other]:
             key = entry + level
             if at[key] >= p:
-                total += (level + dz) * faces[owners[key] + 2]
+                total += (level + dz) * faces[owners[key]]
         for square in CORNER_COLUMNS[other]:
             top = height[square]
-            total += faces[column[square][top - 1] + 2 if top else 1]
+            total += faces[column[square][top - 1] if top else NEUTRAL]
         colour = ((total + ZERO) & MASK) - ZERO
         for value in (
             (colour, (total - colour) >> FIELD)
