@@ -452,10 +452,10 @@ class Pueblo:
             if pair is None:
                 pair = pairs[action[1:]] = self.statics(action[1:])
             scores.append(pair[0] if action[0] == "C" else pair[1])
-        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+        ranked = sorted(range(len(actions)), key=scores.__getitem__, reverse=True)  # stable
         shortlist = ranked[:SHORTLIST]
         for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
-            shortlist += [i for i in ranked if actions[i][0] == letter][:2]
+            shortlist += _first_two(ranked, actions, letter)
         for i in set(shortlist):
             action = actions[i]
             suffix = action[1:]
@@ -485,3 +485,14 @@ class Pueblo:
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest
         return actions, scores
+
+
+def _first_two(ranked: list[int], actions: list[str], letter: str) -> list[int]:
+    """The first two of ``ranked`` whose action places a stone of ``letter``."""
+    found = []
+    for i in ranked:
+        if actions[i][0] == letter:
+            found.append(i)
+            if len(found) == 2:
+                break
+    return found
