@@ -225,16 +225,14 @@ def best_after(
     would fit. The best sum in quarters is the best score: scaling keeps the order."""
     height = model.height
     sacred = model.sacred
-    fully, once, twice = ON[suffix]
-    new = [other for _, other in fully]
-    for rest, c, o, other in once:
-        if height[c] - o == base + rest and c not in sacred:
-            new.append(other)
-    for rest, c1, o1, c2, o2, other in twice:
-        level = base + rest
-        if height[c1] - o1 == level and height[c2] - o2 == level:
-            if c1 not in sacred and c2 not in sacred:
-                new.append(other)
+    fully, squares, by_need = ON[suffix]
+    new = list(fully)
+    for square in squares:
+        found = by_need.get((height[square] - base) * 64 + square)
+        if found is not None and square not in sacred:
+            for second, need, other in found:
+                if second < 0 or (height[second] - base == need and second not in sacred):
+                    new.append(other)
     gone = 0
     for square in COLUMNS[suffix]:
         gone |= around.square(square)

@@ -26,7 +26,9 @@ best placement of the stone it must or may place next turn on the board as it
 would be (``FOLLOW_UP`` of its worth), which rewards putting a coloured stone
 where the next neutral can hide it. When the bot opens a pair it compares its
 coloured and neutral halves that way. Above ``SAMPLE`` legal placements (not seen
-in play: at most about 350) a random sample of that many is scored.
+in play: at most about 350) a random sample of that many is scored. The look ahead
+is worked out from what the stone changes (:mod:`core.bots.pueblo_follow`: the same
+scores, exactly, at two and three players; four players take the long way).
 
 **The chief.** Each of the four squares is scored by the penalties the view's
 ``preview`` gives (others' minus its own, weighed as above), plus ``LOOK`` times
@@ -34,9 +36,9 @@ what the next player is likely to do from there: the square among his four that
 is best for him by the same measure, scored for this bot.
 
 **Options.** Sacred sites go on a random square, the bot bids nothing in the
-turn-order auction (a free first bid of 0 aside) and takes the highest-numbered
-card it can (playing late);
-in the demolition it removes the stone whose removal scores best, as above.
+turn-order auction (a free first bid of 0 aside) and takes the highest-numbered card
+it can (playing late); in the demolition it removes the stone whose removal scores
+best, as above (:mod:`core.bots.pueblo_demolition`).
 
 Ties are broken with ``rng``.
 """

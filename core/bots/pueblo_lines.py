@@ -81,33 +81,34 @@ SIDE_ENTRIES = {  # FLAT_SIDE_CUBES as (path square * 64 + dz, dz, position): + 
 COLUMNS = {c.suffix: c.columns for c in CANDIDATES}  # the squares a stone stands on
 
 
-Inside = tuple[int, str]  # level above the stone's lowest, the candidate
-OneOut = tuple[int, int, int, str]  # ... and its square outside the stone, its offset
-TwoOut = tuple[int, int, int, int, int, str]  # ... and its two squares outside, offsets
+Rests = tuple[tuple[str, ...], tuple[int, ...], dict[int, tuple[tuple[int, int, str], ...]]]
 
 
-def _on(stone: Candidate) -> tuple[tuple[Inside, ...], tuple[OneOut, ...], tuple[TwoOut, ...]]:
+def _on(stone: Candidate) -> Rests:
     """The candidates sharing a square with ``stone`` that could rest on the pueblo once
-    ``stone`` is put, by how many of their squares lie outside it (0, 1, 2): each with
-    its resting level above the stone's lowest and its outside squares and offsets."""
+    ``stone`` is put: those standing on it alone; the squares outside it the others stand
+    on; and these others by what their first such square needs, ``need * 64 + square``
+    (the square's height above the stone's lowest level, ``need``, then levels them on the
+    stone), with their second square outside it and what that needs (-1, 0: none)."""
     top: dict[int, int] = {}
     for square, dz in SHAPE[stone.suffix]:
         top[square] = max(dz, top.get(square, 0))
-    found: tuple[list[Inside], list[OneOut], list[TwoOut]] = ([], [], [])
+    fully: list[str] = []
+    by_need: dict[int, list[tuple[int, int, str]]] = {}
     for other in CANDIDATES:
         pairs = list(zip(other.columns, other.offsets, strict=True))
         inside = {top[c] - o for c, o in pairs if c in top}
         if len(inside) != 1:
             continue  # none inside, or not level on the stone
         (rest,) = inside
-        out = [x for c, o in pairs if c not in top for x in (c, o)]
+        out = [(c, rest + o) for c, o in pairs if c not in top]
         if not out:
-            found[0].append((rest, other.suffix))
-        elif len(out) == 2:
-            found[1].append((rest, out[0], out[1], other.suffix))
-        else:
-            found[2].append((rest, out[0], out[1], out[2], out[3], other.suffix))
-    return tuple(found[0]), tuple(found[1]), tuple(found[2])
+            fully.append(other.suffix)
+            continue
+        (first, need), (second, then) = out[0], out[1] if len(out) == 2 else (-1, 0)
+        by_need.setdefault(need * 64 + first, []).append((second, then, other.suffix))
+    squares = tuple(sorted({key % 64 for key in by_need}))
+    return tuple(fully), squares, {key: tuple(found) for key, found in by_need.items()}
 
 
 ON = {c.suffix: _on(c) for c in CANDIDATES}  # what may rest on each candidate once put
