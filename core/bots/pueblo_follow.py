@@ -132,7 +132,8 @@ class Around:
         self.next = nxt = model.next_seat()
         self.ahead = [(model.chief + k) % RING for k in range(1, 9)]
         self.ahead_bits = sum(1 << index for index in self.ahead)
-        sights = [model.sight(index) for index in self.ahead]
+        self.where = {index: k for k, index in enumerate(self.ahead)}
+        self.sights_ahead = sights = [model.sight(index) for index in self.ahead]
         self.mine_ahead = [model.worth(points) for points in sights]
         self.theirs_ahead = None if nxt is None else [model.worth(p, nxt) for p in sights]
         self.chief: float | None = None  # chief_after of a stone on no line it reads
@@ -177,24 +178,44 @@ def _native(data: array[int]) -> array[int]:
     return data
 
 
-def chief_after(model: Pueblo, around: Around, suffix: str, look: float) -> float:
-    """:meth:`Pueblo.chief_value` from the chief's square once ``suffix`` is put (the
-    model's sights those without it): of the eight path squares it reads, those whose
-    line passes through the stone are seen again, the others' worths are kept."""
+def chief_after(model: Pueblo, around: Around, suffix: str, base: int, look: float) -> float:
+    """:meth:`Pueblo.chief_value` from the chief's square once ``suffix`` is put with its
+    lowest cubes on level ``base`` (the model's sights those without it): of the eight
+    path squares it reads, a side one whose line the stone changes sees the stone's cube
+    instead of the one it saw at each such level, a corner one is seen again; the others'
+    worths are kept."""
     lines = LINES[suffix]
-    ahead = around.ahead
     if not lines & around.ahead_bits:
+        if around.chief is None:
+            around.chief = _chief(around.mine_ahead, around.theirs_ahead, look)
+        return around.chief
+    seen: dict[int, list[int]] = {}
+    at, owners, where = around.at, around.owners, around.where
+    owner = model.column[COLUMNS[suffix][0]][-1]
+    for entry, dz, p in SIDE_ENTRIES[suffix]:
+        k = where.get(entry // LEVELS)
+        if k is not None and p < at[entry + base]:
+            points = seen.get(k)
+            if points is None:
+                points = seen[k] = list(around.sights_ahead[k])
+            old, level = owners[entry + base], base + dz
+            if old >= 0:
+                points[old] -= level
+            if owner >= 0:
+                points[owner] += level
+    for k, index in enumerate(around.ahead):
+        if IS_CORNER[index] and lines >> index & 1:
+            seen[k] = model.sight(index)
+    if not seen:
         if around.chief is None:
             around.chief = _chief(around.mine_ahead, around.theirs_ahead, look)
         return around.chief
     mine = list(around.mine_ahead)
     theirs = None if around.theirs_ahead is None else list(around.theirs_ahead)
-    for k, index in enumerate(ahead):
-        if lines >> index & 1:
-            points = model.sight(index)
-            mine[k] = model.worth(points)
-            if theirs is not None:
-                theirs[k] = model.worth(points, around.next)
+    for k, points in seen.items():
+        mine[k] = model.worth(points)
+        if theirs is not None:
+            theirs[k] = model.worth(points, around.next)
     return _chief(mine, theirs, look)
 
 

@@ -467,7 +467,7 @@ class Pueblo:
             kinds = tuple(0 if letter == "C" else 1 for letter in following)
             best = None
             if around is not None:
-                extra = CHIEF_NOW * chief_after(self, around, suffix, LOOK)
+                extra = CHIEF_NOW * chief_after(self, around, suffix, base, LOOK)
                 if following:
                     best = best_after(self, around, suffix, base, kinds, SAMPLE)
             if around is None or (following and best is None):  # the long way

@@ -45,7 +45,7 @@ def long_way(model: Pueblo, suffix: str, owner: int, letters: str) -> tuple[floa
 def quick_way(model: Pueblo, around: Around, suffix: str, owner: int, letters: str):
     base = model.put(suffix, owner) + 1
     kinds = tuple(0 if letter == "C" else 1 for letter in letters)
-    chief = chief_after(model, around, suffix, LOOK)
+    chief = chief_after(model, around, suffix, base, LOOK)
     best = best_after(model, around, suffix, base, kinds, SAMPLE) if letters else 0.0
     model.lift(suffix)
     return chief, best
