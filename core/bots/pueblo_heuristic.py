@@ -26,7 +26,9 @@ best placement of the stone it must or may place next turn on the board as it
 would be (``FOLLOW_UP`` of its worth), which rewards putting a coloured stone
 where the next neutral can hide it. When the bot opens a pair it compares its
 coloured and neutral halves that way. Above ``SAMPLE`` legal placements (not seen
-in play: at most about 350) a random sample of that many is scored.
+in play: at most about 350) a random sample of that many is scored. The look ahead
+is worked out from what the stone changes (:mod:`core.bots.pueblo_follow`: the same
+scores, exactly, at two and three players; four players take the long way).
 
 **The chief.** Each of the four squares is scored by the penalties the view's
 ``preview`` gives (others' minus its own, weighed as above), plus ``LOOK`` times
@@ -34,9 +36,9 @@ what the next player is likely to do from there: the square among his four that
 is best for him by the same measure, scored for this bot.
 
 **Options.** Sacred sites go on a random square, the bot bids nothing in the
-turn-order auction (a free first bid of 0 aside) and takes the highest-numbered
-card it can (playing late);
-in the demolition it removes the stone whose removal scores best, as above.
+turn-order auction (a free first bid of 0 aside) and takes the highest-numbered card
+it can (playing late); in the demolition it removes the stone whose removal scores
+best, as above (:mod:`core.bots.pueblo_demolition`).
 
 Ties are broken with ``rng``.
 """
@@ -46,6 +48,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.bots.pueblo_demolition import remove_scores
+from core.bots.pueblo_follow import Around, best_after, chief_after
 from core.bots.pueblo_lines import (
     AFFECTED,
     BASE,
@@ -127,11 +131,16 @@ def scored(
         return actions, pueblo.chief_scores(view["preview"])
     if view["phase"] == "place":
         return pueblo.place_scores(actions, rng)
-    return actions, pueblo.remove_scores(actions)
+    return actions, remove_scores(pueblo, actions)
 
 
 class Pueblo:
     """The pueblo as a height map, what the chief sees, and the bot's measures."""
+
+    sights: list[list[int]]  # per path square, sight
+    worths: list[float]  # per path square, line_worth
+    seen_at: list[list[int]]  # see visible
+    seen_owner: list[list[int]]
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
@@ -151,14 +160,31 @@ class Pueblo:
             self.height[square] = cube["z"]
             self.stone_cubes.setdefault(cube["stone"], []).append((square, cube["z"]))
         self.w = [self.weights(s) for s in range(self.players)]
-        self.sights = [self.sight(i) for i in range(RING)]
-        self.worths = [self.line_worth(i) for i in range(RING)]
-        self.visible()
         self._apart: dict[str, tuple[float, float]] = {}  # see best_static
         stops = sum(hand["left"] for hand in self.hands)
         self.scale: float = 1 + stops / RING
 
     # ------------------------------------------------------------------ sight
+
+    def __getattr__(self, name: str) -> Any:
+        """What the chief sees from each path square, the sight tables and the lines'
+        worths, worked out when first read (the chief's moves read the sight tables never,
+        the look ahead after a placement none of these at two or three players)."""
+        if name == "sights":
+            self.sights = [self.sight(i) for i in range(RING)]
+        elif name in ("seen_at", "seen_owner"):
+            self.visible()
+        elif name == "worths":
+            self.worths = [self.line_worth(i) for i in range(RING)]
+        else:
+            raise AttributeError(name)
+        return self.__dict__[name]
+
+    def see_all(self) -> None:
+        """Work out now what is otherwise worked out when first read: before the pueblo is
+        changed for a look ahead, which must read them as they are without it."""
+        for name in ("sights", "worths", "seen_at"):
+            getattr(self, name)
 
     def sight(self, index: int) -> list[int]:
         """The penalty of each seat if the chief stopped on path square ``index``."""
@@ -187,13 +213,10 @@ class Pueblo:
     def visible(self) -> None:
         """Per side path square and level: the position along the line of the cube
         the chief sees there, and its owner (-2: none)."""
-        size = max(self.height) + 3  # a stone adds at most two levels on its base
-        self.seen_at: list[list[int]] = []
-        self.seen_owner: list[list[int]] = []
-        for index in range(RING):
-            at, owners = self.visible_line(index, size)
-            self.seen_at.append(at)
-            self.seen_owner.append(owners)
+        size = max(self.height) + 5  # a stone adds at most two levels, one on it two more
+        lines = [self.visible_line(index, size) for index in range(RING)]
+        self.seen_at = [at for at, _ in lines]
+        self.seen_owner = [owners for _, owners in lines]
 
     def visible_line(self, index: int, size: int) -> tuple[list[int], list[int]]:
         """:meth:`visible` of one path square, levels below ``size``."""
@@ -423,44 +446,55 @@ class Pueblo:
     def place_scores(self, actions: list[str], rng: random.Random) -> tuple[list[str], list[float]]:
         if len(actions) > SAMPLE:
             actions = sorted(rng.sample(actions, SAMPLE))
-        scores = [self.static(a[1:], self.seat if a[0] == "C" else NEUTRAL) for a in actions]
-        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+        around = Around.of(self)  # what the look ahead reads; None: the long way
+        pairs = around.pairs() if around is not None else {}  # statics, both stones
+        scores = []
+        for action in actions:
+            pair = pairs.get(action[1:])
+            if pair is None:
+                pair = pairs[action[1:]] = self.statics(action[1:])
+            scores.append(pair[0] if action[0] == "C" else pair[1])
+        ranked = sorted(range(len(actions)), key=scores.__getitem__, reverse=True)  # stable
         shortlist = ranked[:SHORTLIST]
         for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
-            shortlist += [i for i in ranked if actions[i][0] == letter][:2]
+            shortlist += _first_two(ranked, actions, letter)
         for i in set(shortlist):
             action = actions[i]
             suffix = action[1:]
             owner = self.seat if action[0] == "C" else NEUTRAL
-            self.put(suffix, owner)
-            saved = self.sights, self.worths, self.seen_at, self.seen_owner
-            self.look_again(suffix)
-            extra = CHIEF_NOW * self.chief_value(self.chief)
-            following = self.next_letters(action[0])
-            if following and FOLLOW_UP:
-                extra += FOLLOW_UP * self.best_static(following, rng, suffix)
-            self.sights, self.worths, self.seen_at, self.seen_owner = saved
+            base = self.put(suffix, owner) + 1
+            following = self.next_letters(action[0]) if FOLLOW_UP else ""
+            kinds = tuple(0 if letter == "C" else 1 for letter in following)
+            best = None
+            if around is not None:
+                extra = CHIEF_NOW * chief_after(self, around, suffix, base, LOOK)
+                if following:
+                    best = best_after(self, around, suffix, base, kinds, SAMPLE)
+            if around is None or (following and best is None):  # the long way
+                self.lift(suffix)
+                self.see_all()
+                self.put(suffix, owner)
+                saved = self.sights, self.worths, self.seen_at, self.seen_owner
+                self.look_again(suffix)
+                if around is None:
+                    extra = CHIEF_NOW * self.chief_value(self.chief)
+                if following:
+                    best = self.best_static(following, rng, suffix)
+                self.sights, self.worths, self.seen_at, self.seen_owner = saved
+            if following:
+                assert best is not None
+                extra += FOLLOW_UP * best
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest
         return actions, scores
 
-    # ------------------------------------------------------------------ demolition
 
-    def remove_scores(self, actions: list[str]) -> list[float]:
-        base = sum(self.worths)
-        scores = []
-        for action in actions:
-            cubes = sorted(self.stone_cubes[int(action.split()[1])], key=lambda c: -c[1])
-            saved = [(sq, self.column[sq].pop()) for sq, _ in cubes]
-            for sq, _ in cubes:
-                self.height[sq] -= 1
-            sights = [self.sight(i) for i in range(RING)]
-            value = self.scale * (sum(self.worth(p) for p in sights) - base)
-            old, self.sights = self.sights, sights
-            value += self.chief_value(self.chief)
-            self.sights = old
-            for sq, owner in reversed(saved):
-                self.column[sq].append(owner)
-                self.height[sq] += 1
-            scores.append(value)
-        return scores
+def _first_two(ranked: list[int], actions: list[str], letter: str) -> list[int]:
+    """The first two of ``ranked`` whose action places a stone of ``letter``."""
+    found = []
+    for i in ranked:
+        if actions[i][0] == letter:
+            found.append(i)
+            if len(found) == 2:
+                break
+    return found

@@ -13,6 +13,7 @@ from core.games.pueblo.geometry import (
     POSES,
     RING,
     SQUARES,
+    Candidate,
     site,
     site_xy,
 )
@@ -73,3 +74,41 @@ FLAT_SIDE_CUBES = {  # SIDE_CUBES one cube a row: (path square, dz, position)
     for suffix, found in SIDE_CUBES.items()
 }
 BASE = {c.suffix: (c.columns[0], c.offsets[0]) for c in CANDIDATES}  # the base's square, offset
+SIDE_ENTRIES = {  # FLAT_SIDE_CUBES as (path square * 64 + dz, dz, position): + base, an entry
+    suffix: tuple((i * 64 + dz, dz, p) for i, dz, p in cubes)
+    for suffix, cubes in FLAT_SIDE_CUBES.items()
+}
+COLUMNS = {c.suffix: c.columns for c in CANDIDATES}  # the squares a stone stands on
+
+
+Rests = tuple[tuple[str, ...], tuple[int, ...], dict[int, tuple[tuple[int, int, str], ...]]]
+
+
+def _on(stone: Candidate) -> Rests:
+    """The candidates sharing a square with ``stone`` that could rest on the pueblo once
+    ``stone`` is put: those standing on it alone; the squares outside it the others stand
+    on; and these others by what their first such square needs, ``need * 64 + square``
+    (the square's height above the stone's lowest level, ``need``, then levels them on the
+    stone), with their second square outside it and what that needs (-1, 0: none)."""
+    top: dict[int, int] = {}
+    for square, dz in SHAPE[stone.suffix]:
+        top[square] = max(dz, top.get(square, 0))
+    fully: list[str] = []
+    by_need: dict[int, list[tuple[int, int, str]]] = {}
+    for other in CANDIDATES:
+        pairs = list(zip(other.columns, other.offsets, strict=True))
+        inside = {top[c] - o for c, o in pairs if c in top}
+        if len(inside) != 1:
+            continue  # none inside, or not level on the stone
+        (rest,) = inside
+        out = [(c, rest + o) for c, o in pairs if c not in top]
+        if not out:
+            fully.append(other.suffix)
+            continue
+        (first, need), (second, then) = out[0], out[1] if len(out) == 2 else (-1, 0)
+        by_need.setdefault(need * 64 + first, []).append((second, then, other.suffix))
+    squares = tuple(sorted({key % 64 for key in by_need}))
+    return tuple(fully), squares, {key: tuple(found) for key, found in by_need.items()}
+
+
+ON = {c.suffix: _on(c) for c in CANDIDATES}  # what may rest on each candidate once put

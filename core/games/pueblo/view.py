@@ -140,14 +140,14 @@ def seat_view(state: PuebloState, seat: int | None) -> dict[str, Any]:
                         "stone": ident,
                     }
                 )
-    tops: list[list[str | None]] = []
-    for y in range(SIDE):
-        row: list[str | None] = []
-        for x in range(SIDE):
-            square = y * SIDE + x
-            top = state.height[square]
-            row.append(NAMES[state.colour_at(square, top)] if top else None)
-        tops.append(row)
+    stones, stacks = state.stones, state.stacks
+    tops: list[list[str | None]] = [
+        [
+            NAMES[stones[stack[-1]].colour] if stack else None  # type: ignore[union-attr]
+            for stack in stacks[y * SIDE : (y + 1) * SIDE]
+        ]
+        for y in range(SIDE)
+    ]
     auction = None
     if state.auction is not None:
         a = state.auction
@@ -193,7 +193,7 @@ def seat_view(state: PuebloState, seat: int | None) -> dict[str, Any]:
         "tops": tops,
         "sacred": [square_name(s) for s in state.sacred],
         "chief": _path_square(state.chief),
-        "path": [_path_square(i) for i in range(RING)],
+        "path": [dict(square) for square in _PATH_VIEW],
         "poses": _pose_view(),
         "hands": [_hand_view(state, s) for s in range(state.players)],
         "preview": _preview(state) if state.phase == CHIEF else None,
