@@ -103,16 +103,15 @@ the states ``determinize`` returned, which are the search's own guesses.
 
 Cost
 ----
-Each iteration pays one ``determinize`` (a clone plus a re-deal). Caravan's clone
-is a ``deepcopy`` (about 265 us on an idle core, ``bench/README.md``), but its
-``legal_actions`` (about 100 us, called on every ply) costs more: a profile of
-300 iterations with 20-ply rollouts spent 18% in ``deepcopy`` and 56% in listing
-caravans (``combos.hand_caravans``). Other games clone in 5-140 us. ``view`` is
-never called inside the tree; rollouts are uniformly random, :func:`light`, or the
-game's heuristic (0.6 ms a ply in Off Season, 2 to 5 ms in the others, on an idle
-core), cut off after ``depth`` plies, and the position is then judged by a per-game
-evaluation (``core/bots/<game>.py``). Playouts per second per game are in
-``bench/README.md`` (Arena).
+Each iteration pays one ``determinize`` (a clone plus a re-deal): a few
+microseconds in Caravan, whose clone shares what play does not change, 5-140 us in
+the other games. ``view`` is never called inside the tree; rollouts are uniformly
+random, :func:`light`, or the game's heuristic, cut off after ``depth`` plies, and
+the position is then judged by a per-game evaluation (``core/bots/<game>.py``).
+Where the rollouts play the heuristic (Caravan, Pueblo, Off Season), it is most of
+the search's cost: about 130 us a ply in Caravan, 1.3 ms a placing decision in
+Pueblo. Playouts per CPU second per game are in ``bench/README.md`` (Playouts per
+CPU second, side by side).
 
 Reproducibility: given the same ``rng`` state and an iteration budget without a
 time budget, the choice is the same. A time budget makes the number of
