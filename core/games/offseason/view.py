@@ -138,24 +138,12 @@ def seat_view(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
             "events": list(state.last["events"]),
         }
     return {
-        "game": "offseason",
-        "seat": seat,
-        "players": state.players,
-        "options": dict(state.options),
-        "round": state.round,
-        "last_round": state.round == state.last_round,
-        "end_triggered": state.end_triggered,
-        "phase": state.phase,
-        "step": state.step,
+        **_round(state, seat),
         "to_move": sorted(state.to_move()),
         "current": state.current,
         "holder": state.holder,
         "order": list(state.order),
-        "auction": auction_view(state, seat),
-        "top_back": BACK_OF[state.tower[-1]] if state.tower else None,
-        "tower": len(state.tower),
-        "discard": len(state.discard),
-        "discarded": discarded(state),
+        **_piles(state, seat),
         "out": len(state.out),
         "markets": [market_view(m) for m in state.markets],
         "caravans": [
@@ -185,20 +173,8 @@ def brief_view(state: OffSeasonState, seat: int) -> dict[str, Any]:
     market or a camel with fewer keys): building the whole view on every ply of a
     search's playouts costs more than what the bots make of it."""
     return {
-        "game": "offseason",
-        "seat": seat,
-        "players": state.players,
-        "options": dict(state.options),
-        "round": state.round,
-        "last_round": state.round == state.last_round,
-        "end_triggered": state.end_triggered,
-        "phase": state.phase,
-        "step": state.step,
-        "auction": auction_view(state, seat),
-        "top_back": BACK_OF[state.tower[-1]] if state.tower else None,
-        "tower": len(state.tower),
-        "discard": len(state.discard),
-        "discarded": discarded(state),
+        **_round(state, seat),
+        **_piles(state, seat),
         "markets": [
             {
                 "tile": m.tile,
@@ -225,4 +201,30 @@ def brief_view(state: OffSeasonState, seat: int) -> dict[str, Any]:
             for s in range(state.players)
         ],
         "turn": turn_view(state),
+    }
+
+
+def _round(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
+    """The head of every view: the game, the seat, the options and where the round is."""
+    return {
+        "game": "offseason",
+        "seat": seat,
+        "players": state.players,
+        "options": dict(state.options),
+        "round": state.round,
+        "last_round": state.round == state.last_round,
+        "end_triggered": state.end_triggered,
+        "phase": state.phase,
+        "step": state.step,
+    }
+
+
+def _piles(state: OffSeasonState, seat: int | None) -> dict[str, Any]:
+    """The auction as ``seat`` sees it, and the tower and the discard."""
+    return {
+        "auction": auction_view(state, seat),
+        "top_back": BACK_OF[state.tower[-1]] if state.tower else None,
+        "tower": len(state.tower),
+        "discard": len(state.discard),
+        "discarded": discarded(state),
     }
