@@ -38,7 +38,7 @@ from core.bots.pueblo_lines import (
     ON,
     SIDE_ENTRIES,
 )
-from core.games.pueblo.geometry import IS_CORNER, LINE, RING, placements
+from core.games.pueblo.geometry import IS_CORNER, RING, placements
 
 if TYPE_CHECKING:
     from core.bots.pueblo_heuristic import Pueblo
@@ -81,18 +81,10 @@ class Around:
         self.at = at = [HIDDEN] * (RING * LEVELS)  # the sight tables by entry
         self.owners = owners = [-2] * (RING * LEVELS)
         height, column = model.height, model.column
-        for i in range(RING):  # Pueblo.visible, by entry
-            if IS_CORNER[i]:
-                continue
-            covered = 0
-            for p, square in enumerate(LINE[i]):
-                top = height[square]
-                if top > covered:
-                    levels = column[square]
-                    for level in range(covered + 1, top + 1):
-                        at[i * LEVELS + level] = p
-                        owners[i * LEVELS + level] = levels[level - 1]
-                    covered = top
+        for i in range(RING):  # Pueblo.visible_line, laid end to end
+            at[i * LEVELS : (i + 1) * LEVELS], owners[i * LEVELS : (i + 1) * LEVELS] = (
+                model.visible_line(i, LEVELS)
+            )
         # per entry * 8 + position along its line, the placements with a term read there;
         # all terms of an entry are alike (its level, the owner seen there)
         readers: defaultdict[int, list[int]] = defaultdict(list)
