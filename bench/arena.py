@@ -1,8 +1,8 @@
 """Arena: round-robin matches between bots on every game and player count.
 
 Bots: ``random``, ``heuristic`` (the game's rules of thumb), and the levels of
-:mod:`core.bots.levels` -- ``easy`` (the heuristic with noise), ``normal`` and
-``hard`` (IS-MCTS). Every pair ``A:B`` of the chosen bots (or the ``--pairs``
+:mod:`core.bots.levels` -- ``easy`` (the heuristic with noise), ``normal`` (the
+heuristic) and ``hard`` (IS-MCTS). Every pair ``A:B`` of the chosen bots (or the ``--pairs``
 given) plays ``--matches`` games at each player count: game ``i`` uses seed
 ``seed + i // n`` with ``A`` in seat ``i % n`` and ``B`` in every other seat, so
 every seat plays each deal. Bots are called as the server calls them, with
@@ -20,11 +20,10 @@ of search and per move.
     .venv/bin/python -m bench.arena --games feurio --players 2 --matches 20 \\
         --pairs hard:random,hard:heuristic --budget hard=0.5 --workers 2
 
-``--budget name=seconds`` and ``--iterations name=N`` override a level's budget
+``--budget hard=seconds`` and ``--iterations hard=N`` override the search's budget
 per move (``--iterations`` alone makes the search deterministic: no time limit);
 ``--settings field=value,...`` overrides fields of the searched games'
-:class:`core.bots.knowledge.Settings` for the run (``depth=none``, ``paired=true``), for
-both levels, or for one where the field is prefixed by it (``hard.rollout=heuristic``);
+:class:`core.bots.knowledge.Settings` for the run (``depth=none``, ``paired=true``);
 ``--markdown`` prints table rows for ``bench/README.md``; ``--progress`` prints each
 game's result as it ends (a long run then leaves partial results).
 """
@@ -48,7 +47,7 @@ from core.games import GAMES
 
 Z95 = 1.959964
 BOT_NAMES = ("random", "heuristic", "easy", "normal", "hard")
-SEARCHERS = ("normal", "hard")
+SEARCHERS = tuple(levels.BUDGETS)  # the levels that search: "hard"
 
 
 @dataclass
@@ -107,26 +106,14 @@ def parse_value(text: str) -> object:
     return text
 
 
-def settings_for(
-    game: str, overrides: tuple[tuple[str, str], ...], level: str = "normal"
-) -> Settings:
-    """How ``level`` searches the game, with the run's ``--settings`` overrides (those
-    without a prefix, and those prefixed ``level.``).
+def settings_for(game: str, overrides: tuple[tuple[str, str], ...]) -> Settings:
+    """How the search plays the game, with the run's ``--settings`` overrides.
 
-    >>> settings_for("feurio", (("depth", "4"), ("hard.depth", "8")), "hard").depth
-    8
-    >>> settings_for("feurio", (("depth", "4"), ("hard.depth", "8")), "normal").depth
+    >>> settings_for("feurio", (("depth", "4"), ("paired", "true"))).depth
     4
     """
-    chosen = levels.knowledge(game).settings_for(level)
-    changes = {}
-    for name, value in overrides:
-        prefix, _, field_name = name.rpartition(".")
-        if prefix and prefix not in SEARCHERS:
-            raise SystemExit(f"Only {', '.join(SEARCHERS)} have settings, not {prefix!r}.")
-        if prefix in ("", level):
-            changes[field_name] = parse_value(value)
-    return dataclasses.replace(chosen, **changes)  # type: ignore[arg-type]
+    changes = {name: parse_value(value) for name, value in overrides}
+    return dataclasses.replace(levels.knowledge(game).settings, **changes)  # type: ignore[arg-type]
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -175,8 +162,8 @@ def play(job: Job) -> Game:
     seat_a = job.index % n
     if job.settings:  # this process plays only this run's jobs
         known = dataclasses.replace(levels.knowledge(job.game), game=job.game)
-        normal, hard = (settings_for(job.game, job.settings, level) for level in SEARCHERS)
-        levels.KNOWLEDGE[job.game] = dataclasses.replace(known, settings=normal, hard=hard)
+        chosen = settings_for(job.game, job.settings)
+        levels.KNOWLEDGE[job.game] = dataclasses.replace(known, settings=chosen)
     state = GAMES[job.game].new_game(n, job.seed + job.index // n)
     rng = random.Random(job.seed * 1_000_003 + job.index)
     tallies = {name: Tally() for name in (job.a, job.b)}
@@ -265,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", default=",".join(BOT_NAMES))
     parser.add_argument("--pairs", default=None, help="A:B pairs instead of a round robin")
     parser.add_argument("--matches", type=int, default=20, help="games per pair and count")
-    parser.add_argument("--budget", default=None, help="seconds per move: hard=0.5,normal=0.1")
+    parser.add_argument("--budget", default=None, help="seconds per move: hard=0.5")
     parser.add_argument("--iterations", default=None, help="iterations per move: hard=500")
     parser.add_argument(
         "--settings", default=None, help="search settings for the run: depth=4,paired=true"
@@ -285,8 +272,7 @@ def main(argv: list[str] | None = None) -> None:
             (name, value)
             for name, value in (item.split("=", 1) for item in args.settings.split(","))
         )
-        for level in SEARCHERS:  # a misspelt field fails here
-            settings_for(next(iter(GAMES)), overrides, level)
+        settings_for(next(iter(GAMES)), overrides)  # a misspelt field fails here
     bots = args.bots.split(",")
     for name in bots + [n for p in pairs_of(bots, args.pairs) for n in p]:
         if name not in BOT_NAMES:

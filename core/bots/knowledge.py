@@ -1,9 +1,9 @@
-"""What the bots know of one game: :class:`GameKnowledge`, and how the levels search it.
+"""What the bots know of one game: :class:`GameKnowledge`, and how ``hard`` searches it.
 
 Each game the bots know has a module ``core/bots/<game>.py`` holding its
 ``KNOWLEDGE``: its heuristic's choice and ranking (the rules of thumb live in
 ``core/bots/<game>_heuristic.py``), the evaluation of a position where a rollout
-is cut off, and the :class:`Settings` the levels search it with. The levels
+is cut off, and the :class:`Settings` ``hard`` searches it with. The levels
 (:mod:`core.bots.levels`) collect them in one registry keyed by game id; a game
 not listed there is played with :data:`UNKNOWN`'s: random moves, random rollouts to
 the end, judged by the scores.
@@ -33,7 +33,7 @@ where a rollout was cut off, through a logistic curve of ``width`` (0: its own).
 
 @dataclass(frozen=True)
 class Settings:
-    """How the levels search one game (the budget is the level's: ``levels.BUDGETS``)."""
+    """How ``hard`` searches one game (the budget is the level's: ``levels.BUDGETS``)."""
 
     depth: int | None = None  # rollout plies before evaluating; None: to the end
     scale: float = 0.0  # the evaluation's logistic width (0: its own default)
@@ -57,12 +57,10 @@ class GameKnowledge:
     """One game as the bots know it.
 
     ``choose`` is the heuristic's policy (the ``heuristic`` bot, ``easy`` and the
-    heuristic rollouts play it); ``ranked``, where the heuristic has one, ranks a
-    seat's legal actions with its choice first (else :meth:`rank` puts ``choose``'s
-    choice before the rest in order); ``evaluate`` judges a cut-off rollout.
-    ``settings`` is how ``normal`` searches; ``hard``, where given, is how ``hard``
-    searches instead (:meth:`settings_for`): a level is more than a larger budget where
-    more of the same search stops paying (``bench/README.md``, the ladder).
+    heuristic rollouts play it, and ``normal`` is it); ``ranked``, where the heuristic
+    has one, ranks a seat's legal actions with its choice first (else :meth:`rank` puts
+    ``choose``'s choice before the rest in order); ``evaluate`` judges a cut-off
+    rollout; ``settings`` is how ``hard`` searches.
     Both heuristic functions keep to the hidden-information contract of
     :mod:`core.bots`; ``evaluate`` runs only on the search's own determinizations.
     """
@@ -72,13 +70,6 @@ class GameKnowledge:
     ranked: Ranking | None = None
     evaluate: Evaluation = score_evaluation
     settings: Settings = field(default_factory=Settings)
-    hard: Settings | None = None
-
-    def settings_for(self, level: str) -> Settings:
-        """How ``level`` ("normal" or "hard") searches this game."""
-        if level == "hard" and self.hard is not None:
-            return self.hard
-        return self.settings
 
     def rank(self, state: State, seat: int, rng: random.Random) -> list[str]:
         """The heuristic's ranking of ``seat``'s legal actions, its choice first."""

@@ -1,4 +1,4 @@
-"""Bot tests search with iteration-only budgets: fast, and the search levels deterministic."""
+"""Bot tests search with iteration-only budgets: fast, and the search deterministic."""
 
 from __future__ import annotations
 
@@ -10,4 +10,4 @@ from core.bots.levels import Budget
 
 @pytest.fixture(autouse=True)
 def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(levels, "BUDGETS", {"normal": Budget(None, 3), "hard": Budget(None, 6)})
+    monkeypatch.setattr(levels, "BUDGETS", {"hard": Budget(None, 6)})

@@ -67,32 +67,33 @@ def test_the_pueblo_heuristic_finds_the_engines_placements_on_its_own_model() ->
     assert compared == 12
 
 
-def test_hard_searches_with_its_own_settings_where_a_game_gives_them(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_normal_plays_the_heuristic_and_hard_searches_with_the_games_settings(
+    game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A game may search ``hard`` otherwise than ``normal`` (``GameKnowledge.hard``): each
-    level's search is given its own depth, rollout and evaluation width."""
-    from dataclasses import replace
-
-    from core.bots.knowledge import Settings
-
-    normal = Settings(depth=3, rollout="random", scale=1.0)
-    hard = Settings(depth=9, rollout="heuristic", scale=2.0)
-    known = replace(levels.knowledge("feurio"), settings=normal, hard=hard)
-    assert known.settings_for("normal") is normal and known.settings_for("hard") is hard
-    assert replace(known, hard=None).settings_for("hard") is normal
-    monkeypatch.setitem(levels.KNOWLEDGE, "feurio", known)
-    seen: dict[str, dict[str, object]] = {}
+    """The levels are different ways of playing: ``normal`` is the game's heuristic move
+    for move (no search), ``hard`` is the search with the game's own settings."""
+    rules = GAMES[game]
+    state = rules.new_game(2, seed=4)
+    rng = random.Random(4)
+    for _ply in range(30):
+        if state.is_over():
+            break
+        seat = min(state.to_move())
+        chosen = levels.normal(state, seat, random.Random(_ply))
+        assert chosen == levels.heuristic(game)(state, seat, random.Random(_ply))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    known = levels.knowledge(game)
+    seen: dict[str, object] = {}
 
     def fake_search(*args: object, **kwargs: object) -> object:
-        seen[level] = kwargs
+        seen.update(kwargs)
         raise StopIteration
 
     monkeypatch.setattr(levels, "search", fake_search)
-    state = GAMES["feurio"].new_game(2, seed=3)
-    seat = min(state.to_move())
-    for level in ("normal", "hard"):
-        with pytest.raises(StopIteration):
-            levels.play_level(level, state, seat, random.Random(1), iterations=5)
-    assert seen["normal"]["depth"] == 3 and seen["normal"]["rollout"] is None
-    assert seen["hard"]["depth"] == 9 and seen["hard"]["rollout"] is known.choose
+    state = rules.new_game(2, seed=3)
+    with pytest.raises(StopIteration):
+        levels.hard(state, min(state.to_move()), random.Random(1))
+    assert seen["depth"] == known.settings.depth and seen["paired"] == known.settings.paired
+    assert seen["rollout"] is known.rollout(known.settings)
+    assert set(levels.BUDGETS) == {"hard"}
