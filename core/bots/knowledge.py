@@ -45,6 +45,7 @@ class Settings:
     tree_depth: int | None = None  # actions kept in the tree below the root; None: no bound
     paired: bool = False  # the root alone, with common random numbers (rounds, not UCB)
     confidence: float = 0.0  # paired: standard errors by which to overrule the heuristic
+    playouts: int | None = None  # at most this many a move, where more measured no better
 
     @property
     def wants_ranking(self) -> bool:

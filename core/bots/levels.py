@@ -100,12 +100,14 @@ def play_level(
     iterations: int | None = None,
 ) -> SearchResult:
     """Search as ``level`` (a key of :data:`BUDGETS`: "hard") does; ``seconds`` or
-    ``iterations``, when either is given, replace the level's budget."""
+    ``iterations``, when either is given, replace the level's budget. The game's
+    ``Settings.playouts``, where set, caps the iterations either way."""
     known = knowledge(state.game)
     chosen = known.settings
     budget = BUDGETS[level]
     if seconds is not None or iterations is not None:
         budget = Budget(seconds, iterations)
+    caps = [n for n in (budget.iterations, chosen.playouts) if n is not None]
     prior = ranked = None
     if chosen.wants_ranking and len(state.legal_actions(seat)) > 1:
         ranked = known.rank(state, seat, rng)
@@ -114,7 +116,7 @@ def play_level(
         state,
         seat,
         rng,
-        iterations=budget.iterations,
+        iterations=min(caps) if caps else None,
         seconds=budget.seconds,
         rollout=known.rollout(chosen),
         depth=chosen.depth,

@@ -97,3 +97,22 @@ def test_normal_plays_the_heuristic_and_hard_searches_with_the_games_settings(
     assert seen["depth"] == known.settings.depth and seen["paired"] == known.settings.paired
     assert seen["rollout"] is known.rollout(known.settings)
     assert set(levels.BUDGETS) == {"hard"}
+
+
+def test_a_games_playout_cap_bounds_hard_whatever_its_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Settings.playouts`` caps hard's search where more playouts measured no better;
+    a smaller budget still wins."""
+    from dataclasses import replace
+
+    known = levels.knowledge("feurio")
+    capped = replace(known, settings=replace(known.settings, playouts=7))
+    monkeypatch.setitem(levels.KNOWLEDGE, "feurio", capped)
+    state = GAMES["feurio"].new_game(2, seed=3)
+    seat = min(state.to_move())
+    assert levels.play_level("hard", state, seat, random.Random(1), iterations=50).iterations == 7
+    assert levels.play_level("hard", state, seat, random.Random(1), iterations=4).iterations == 4
+    uncapped = replace(known, settings=replace(known.settings, playouts=None))
+    monkeypatch.setitem(levels.KNOWLEDGE, "feurio", uncapped)
+    assert levels.play_level("hard", state, seat, random.Random(1), iterations=9).iterations == 9
