@@ -32,6 +32,23 @@ def test_a_game_the_bots_do_not_know_is_played_at_random_and_searched_plainly() 
     assert UNKNOWN.rollout() is None and not UNKNOWN.settings.wants_ranking
 
 
+def test_quick_rollouts_play_the_games_own_cheaper_policy_and_need_one() -> None:
+    from core.bots.knowledge import GameKnowledge, Settings
+
+    def cheap(state, seat, rng):  # type: ignore[no-untyped-def]
+        return state.legal_actions(seat)[0]
+
+    quick = Settings(rollout="quick")
+    assert GameKnowledge("x", quick=cheap).rollout(quick) is cheap
+    assert GameKnowledge("x", quick=cheap).rollout(Settings(rollout="heuristic")) is not cheap
+    with pytest.raises(ValueError, match="no quick rollout"):
+        GameKnowledge("x").rollout(quick)
+    for game in GAMES:
+        known = levels.knowledge(game)
+        if known.settings.rollout == "quick":
+            assert known.quick is not None and known.quick is not known.choose
+
+
 def test_the_site_offers_levels_the_registry_defines() -> None:
     assert set(LEVELS) <= set(BOTS) and set(levels.BUDGETS) <= set(LEVELS)
 
