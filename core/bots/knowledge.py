@@ -60,10 +60,10 @@ class GameKnowledge:
     ``choose`` is the heuristic's policy (the ``heuristic`` bot, ``easy`` and the
     heuristic rollouts play it, and ``normal`` is it); ``quick``, where the game has
     one, is a cheaper rollout policy drawn from the same rules of thumb (the "quick"
-    rollouts: many more playouts a second, for slightly rougher play); ``ranked``, where the heuristic
-    has one, ranks a seat's legal actions with its choice first (else :meth:`rank` puts
-    ``choose``'s choice before the rest in order); ``evaluate`` judges a cut-off
-    rollout; ``settings`` is how ``hard`` searches.
+    rollouts: many more playouts a second, for slightly rougher play); ``ranked``,
+    where the heuristic has one, ranks a seat's legal actions with its choice first
+    (else :meth:`rank` puts ``choose``'s choice before the rest in order); ``evaluate``
+    judges a cut-off rollout; ``settings`` is how ``hard`` searches.
     Both heuristic functions keep to the hidden-information contract of
     :mod:`core.bots`; ``evaluate`` runs only on the search's own determinizations.
     """
