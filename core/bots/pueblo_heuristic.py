@@ -40,6 +40,10 @@ turn-order auction (a free first bid of 0 aside) and takes the highest-numbered 
 it can (playing late); in the demolition it removes the stone whose removal scores
 best, as above (:mod:`core.bots.pueblo_demolition`).
 
+**The rollouts' variant.** :func:`quick`, which ``hard``'s rollouts play, is the same
+bot with no placement followed up (``QUICK_SHORTLIST``): the placements ranked by the
+change of exposure alone, at about half the cost of a placing decision.
+
 Ties are broken with ``rng``.
 """
 
@@ -74,6 +78,7 @@ from core.games.pueblo.geometry import (
 LEADER = 0.5  # weight of the best placed other seat against the mean other seat
 LOOK = 0.5  # weight of the next player's likely chief move
 SHORTLIST = 20  # placements followed up with the chief move and the next stone
+QUICK_SHORTLIST = 0  # the same in hard's rollouts (:func:`quick`): none
 FOLLOW_UP = 0.5  # worth of the best next stone
 SAMPLE = 500  # placements scored when there are more (sampled with rng)
 CHIEF_NOW = 1.0  # weight of the chief move that follows a placement
@@ -104,6 +109,14 @@ def choose(state: State, seat: int, rng: random.Random, shortlist: int = SHORTLI
 
 
 SCORED = ("chief", "place", "remove")  # the phases the bot scores every action of
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """:func:`choose` without the look ahead after a placement (``QUICK_SHORTLIST``
+    placements followed up): every placement scored by the change of exposure it makes
+    alone, the chief and the options as :func:`choose` plays them. ``hard``'s rollouts
+    play it (:mod:`core.bots.pueblo`): a placing decision costs about half as much."""
+    return choose(state, seat, rng, QUICK_SHORTLIST)
 
 
 def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
