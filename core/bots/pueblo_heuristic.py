@@ -470,7 +470,9 @@ class Pueblo:
         the rest. ``shortlist`` 0: the static scores alone."""
         if len(actions) > SAMPLE:
             actions = sorted(rng.sample(actions, SAMPLE))
-        around = Around.of(self)  # what the look ahead reads; None: the long way
+        # what the look ahead reads (None: the long way); with no look ahead, the static
+        # scores alone, which Around would give the same (exact) but dearer
+        around = Around.of(self) if shortlist else None
         pairs = around.pairs() if around is not None else {}  # statics, both stones
         scores = []
         for action in actions:
