@@ -6,8 +6,9 @@ The rollouts play the heuristic's quick variant (``pueblo_heuristic.quick``): th
 rules of thumb without the look ahead after each placement (the chief move right after
 and the best next stone, worked out for about 21 placements a decision), every placement
 scored by the change of exposure it makes alone. The search's root still ranks its
-candidates with the whole heuristic. A rollout is as long as before and makes about
-twice as many playouts a CPU second (``bench.playouts``)."""
+candidates with the whole heuristic. A rollout is as long as before; the search makes
+about three times as many playouts a CPU second as with the heuristic's rollouts
+(``bench.playouts``), and beats ``normal`` as often (``bench.arena``)."""
 
 from __future__ import annotations
 

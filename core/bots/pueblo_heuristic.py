@@ -42,7 +42,7 @@ best, as above (:mod:`core.bots.pueblo_demolition`).
 
 **The rollouts' variant.** :func:`quick`, which ``hard``'s rollouts play, is the same
 bot with no placement followed up (``QUICK_SHORTLIST``): the placements ranked by the
-change of exposure alone, at about half the cost of a placing decision.
+change of exposure alone, at about a third of the cost of a placing decision.
 
 Ties are broken with ``rng``.
 """
@@ -115,7 +115,7 @@ def quick(state: State, seat: int, rng: random.Random) -> str:
     """:func:`choose` without the look ahead after a placement (``QUICK_SHORTLIST``
     placements followed up): every placement scored by the change of exposure it makes
     alone, the chief and the options as :func:`choose` plays them. ``hard``'s rollouts
-    play it (:mod:`core.bots.pueblo`): a placing decision costs about half as much."""
+    play it (:mod:`core.bots.pueblo`): a placing decision costs about a third as much."""
     return choose(state, seat, rng, QUICK_SHORTLIST)
 
 
