@@ -1,6 +1,14 @@
 """What the bots know of Pueblo: the heuristic (:mod:`core.bots.pueblo_heuristic`), the
 cut-off evaluation and how the levels search it (a paired search over the heuristic's
-best 32 actions, heuristic rollouts of four plies)."""
+best 32 actions, rollouts of four plies).
+
+The rollouts play the heuristic's quick variant (``pueblo_heuristic.quick``): the same
+rules of thumb without the look ahead after each placement (the chief move right after
+and the best next stone, worked out for about 21 placements a decision), every placement
+scored by the change of exposure it makes alone. The search's root still ranks its
+candidates with the whole heuristic. A rollout is as long as before; the search makes
+about three times as many playouts a CPU second as with the heuristic's rollouts
+(``bench.playouts``), and beats ``normal`` as often (``bench.arena``)."""
 
 from __future__ import annotations
 
@@ -52,7 +60,8 @@ def evaluate(state: State, width: float = 0.0) -> list[float]:
 KNOWLEDGE = GameKnowledge(
     "pueblo",
     choose=pueblo_heuristic.choose,
+    quick=pueblo_heuristic.quick,
     ranked=pueblo_heuristic.ranked,
     evaluate=evaluate,
-    settings=Settings(depth=4, rollout="heuristic", candidates=32, paired=True),
+    settings=Settings(depth=4, rollout="quick", candidates=32, paired=True),
 )

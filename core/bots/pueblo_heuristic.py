@@ -40,6 +40,10 @@ turn-order auction (a free first bid of 0 aside) and takes the highest-numbered 
 it can (playing late); in the demolition it removes the stone whose removal scores
 best, as above (:mod:`core.bots.pueblo_demolition`).
 
+**The rollouts' variant.** :func:`quick`, which ``hard``'s rollouts play, is the same
+bot with no placement followed up (``QUICK_SHORTLIST``): the placements ranked by the
+change of exposure alone, at about a third of the cost of a placing decision.
+
 Ties are broken with ``rng``.
 """
 
@@ -74,6 +78,7 @@ from core.games.pueblo.geometry import (
 LEADER = 0.5  # weight of the best placed other seat against the mean other seat
 LOOK = 0.5  # weight of the next player's likely chief move
 SHORTLIST = 20  # placements followed up with the chief move and the next stone
+QUICK_SHORTLIST = 0  # the same in hard's rollouts (:func:`quick`): none
 FOLLOW_UP = 0.5  # worth of the best next stone
 SAMPLE = 500  # placements scored when there are more (sampled with rng)
 CHIEF_NOW = 1.0  # weight of the chief move that follows a placement
@@ -82,8 +87,9 @@ TIE = 1e-9
 NEUTRAL = -1
 
 
-def choose(state: State, seat: int, rng: random.Random) -> str:
-    """The legal action of ``seat`` with the best score; ties are broken with ``rng``."""
+def choose(state: State, seat: int, rng: random.Random, shortlist: int = SHORTLIST) -> str:
+    """The legal action of ``seat`` with the best score; ties are broken with ``rng``.
+    ``shortlist``: the placements followed up (:meth:`Pueblo.place_scores`)."""
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
@@ -97,12 +103,20 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
         return max(actions, key=lambda a: int(a.split()[1]))
     if phase not in SCORED:
         return rng.choice(actions)
-    actions, scores = scored(view, seat, actions, rng)
+    actions, scores = scored(view, seat, actions, rng, shortlist)
     best = max(scores)
     return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
 
 
 SCORED = ("chief", "place", "remove")  # the phases the bot scores every action of
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """:func:`choose` without the look ahead after a placement (``QUICK_SHORTLIST``
+    placements followed up): every placement scored by the change of exposure it makes
+    alone, the chief and the options as :func:`choose` plays them. ``hard``'s rollouts
+    play it (:mod:`core.bots.pueblo`): a placing decision costs about a third as much."""
+    return choose(state, seat, rng, QUICK_SHORTLIST)
 
 
 def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
@@ -122,7 +136,11 @@ def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
 
 
 def scored(
-    view: dict[str, Any], seat: int, actions: list[str], rng: random.Random
+    view: dict[str, Any],
+    seat: int,
+    actions: list[str],
+    rng: random.Random,
+    shortlist: int = SHORTLIST,
 ) -> tuple[list[str], list[float]]:
     """In a phase of :data:`SCORED`, the actions the bot scores and their scores (higher
     is better; a random sample of the placements when there are more than ``SAMPLE``)."""
@@ -130,7 +148,7 @@ def scored(
     if view["phase"] == "chief":
         return actions, pueblo.chief_scores(view["preview"])
     if view["phase"] == "place":
-        return pueblo.place_scores(actions, rng)
+        return pueblo.place_scores(actions, rng, shortlist)
     return actions, remove_scores(pueblo, actions)
 
 
@@ -443,10 +461,18 @@ class Pueblo:
             return "N" if letter == "C" else "C"
         return ""
 
-    def place_scores(self, actions: list[str], rng: random.Random) -> tuple[list[str], list[float]]:
+    def place_scores(
+        self, actions: list[str], rng: random.Random, shortlist: int = SHORTLIST
+    ) -> tuple[list[str], list[float]]:
+        """The placements scored (a sample above ``SAMPLE``) and their scores: the static
+        score of each, and for the ``shortlist`` best of them (and the best of each kind,
+        at most two and at most ``shortlist``) the look ahead too, which ranks them above
+        the rest. ``shortlist`` 0: the static scores alone."""
         if len(actions) > SAMPLE:
             actions = sorted(rng.sample(actions, SAMPLE))
-        around = Around.of(self)  # what the look ahead reads; None: the long way
+        # what the look ahead reads (None: the long way); with no look ahead, the static
+        # scores alone, which Around would give the same (exact) but dearer
+        around = Around.of(self) if shortlist else None
         pairs = around.pairs() if around is not None else {}  # statics, both stones
         scores = []
         for action in actions:
@@ -455,10 +481,10 @@ class Pueblo:
                 pair = pairs[action[1:]] = self.statics(action[1:])
             scores.append(pair[0] if action[0] == "C" else pair[1])
         ranked = sorted(range(len(actions)), key=scores.__getitem__, reverse=True)  # stable
-        shortlist = ranked[:SHORTLIST]
+        followed = ranked[:shortlist]
         for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
-            shortlist += _first_two(ranked, actions, letter)
-        for i in set(shortlist):
+            followed += _first(ranked, actions, letter, min(2, shortlist))
+        for i in set(followed):
             action = actions[i]
             suffix = action[1:]
             owner = self.seat if action[0] == "C" else NEUTRAL
@@ -489,12 +515,12 @@ class Pueblo:
         return actions, scores
 
 
-def _first_two(ranked: list[int], actions: list[str], letter: str) -> list[int]:
-    """The first two of ``ranked`` whose action places a stone of ``letter``."""
-    found = []
+def _first(ranked: list[int], actions: list[str], letter: str, count: int) -> list[int]:
+    """The first ``count`` of ``ranked`` whose action places a stone of ``letter``."""
+    found: list[int] = []
     for i in ranked:
+        if len(found) == count:
+            break
         if actions[i][0] == letter:
             found.append(i)
-            if len(found) == 2:
-                break
     return found
