@@ -17,8 +17,8 @@ minus its own, times ``1 + stops left / 36``.
 **Placing.** Every legal placement is scored by the change in exposure it makes.
 Only the rows, columns and quarters through its three squares change, and only
 at the stone's levels: a table of which cube the chief sees at each level of each
-line makes that a few look-ups per line (``slow_static`` is the plain recount the
-tests check it against). So the bot's coloured stones go low, behind others and
+line makes that a few look-ups per line (the tests check it against the plain recount
+of the lines through the stone). So the bot's coloured stones go low, behind others and
 under cover, its neutral stones cover its own coloured faces and not the
 others'. The ``SHORTLIST`` best (and the two best of each kind) are then scored
 more carefully: the chief move the bot will make right after (below), and the
@@ -40,16 +40,14 @@ turn-order auction (a free first bid of 0 aside) and takes the highest-numbered 
 it can (playing late); in the demolition it removes the stone whose removal scores
 best, as above (:mod:`core.bots.pueblo_demolition`).
 
-**The rollouts' variant.** :func:`quick`, which ``hard``'s rollouts play, is the same
-bot with no placement followed up (``QUICK_SHORTLIST``): the placements ranked by the
-change of exposure alone, at about a third of the cost of a placing decision.
-
-Ties are broken with ``rng``.
+Ties are broken with ``rng``. ``hard``'s rollouts play :func:`quick`: the same bot with
+no placement followed up, at about a third of the cost of a placing decision.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any
 
 from core.bots.pueblo_demolition import remove_scores
@@ -182,8 +180,6 @@ class Pueblo:
         stops = sum(hand["left"] for hand in self.hands)
         self.scale: float = 1 + stops / RING
 
-    # ------------------------------------------------------------------ sight
-
     def __getattr__(self, name: str) -> Any:
         """What the chief sees from each path square, the sight tables and the lines'
         worths, worked out when first read (the chief's moves read the sight tables never,
@@ -302,8 +298,6 @@ class Pueblo:
         w = self.w[self.seat if seat is None else seat]
         return sum(a * b for a, b in zip(w, points, strict=True))
 
-    # ------------------------------------------------------------------ the chief
-
     def next_seat(self) -> int | None:
         """The seat that moves the chief next (None when building is over after this)."""
         n = len(self.order)
@@ -343,8 +337,6 @@ class Pueblo:
             scores.append(value)
         return scores
 
-    # ------------------------------------------------------------------ placing
-
     def put(self, suffix: str, owner: int) -> int:
         cand = BY_SUFFIX[suffix]
         base = self.height[cand.columns[0]] - cand.offsets[0]
@@ -381,14 +373,6 @@ class Pueblo:
             top = height[square]
             old = column[square][top - 1] if top else -1
             change += new - w[old] if old >= 0 else new
-        return self.scale * change
-
-    def slow_static(self, suffix: str, owner: int) -> float:
-        """:meth:`static` the long way: the lines through the stone looked at again."""
-        before = self.worths
-        self.put(suffix, owner)
-        change = sum(self.line_worth(i) - before[i] for i in AFFECTED[suffix])
-        self.lift(suffix)
         return self.scale * change
 
     def statics(self, suffix: str) -> tuple[float, float]:
@@ -483,7 +467,7 @@ class Pueblo:
         ranked = sorted(range(len(actions)), key=scores.__getitem__, reverse=True)  # stable
         followed = ranked[:shortlist]
         for letter in {a[0] for a in actions}:  # the best of each kind is always followed up
-            followed += _first(ranked, actions, letter, min(2, shortlist))
+            followed += islice((i for i in ranked if actions[i][0] == letter), min(2, shortlist))
         for i in set(followed):
             action = actions[i]
             suffix = action[1:]
@@ -513,14 +497,3 @@ class Pueblo:
             self.lift(suffix)
             scores[i] += extra + 1e6  # followed up: ranks above the rest
         return actions, scores
-
-
-def _first(ranked: list[int], actions: list[str], letter: str, count: int) -> list[int]:
-    """The first ``count`` of ``ranked`` whose action places a stone of ``letter``."""
-    found: list[int] = []
-    for i in ranked:
-        if len(found) == count:
-            break
-        if actions[i][0] == letter:
-            found.append(i)
-    return found

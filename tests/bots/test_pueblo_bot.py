@@ -10,6 +10,7 @@ from typing import cast
 import pytest
 
 from core.bots import BOTS, pueblo_heuristic
+from core.bots.pueblo_lines import AFFECTED
 from core.games.pueblo.geometry import BY_SUFFIX, RING, square_name
 from core.games.pueblo.position import position
 from core.games.pueblo.state import PuebloState
@@ -44,6 +45,15 @@ def test_the_bots_sightlines_agree_with_the_engines_preview() -> None:
     assert checked >= 10
 
 
+def slow_static(model: pueblo_heuristic.Pueblo, suffix: str, owner: int) -> float:
+    """``Pueblo.static`` the long way: the lines through the stone looked at again."""
+    before = model.worths
+    model.put(suffix, owner)
+    change = sum(model.line_worth(i) - before[i] for i in AFFECTED[suffix])
+    model.lift(suffix)
+    return model.scale * change
+
+
 def test_the_bots_quick_exposure_change_is_the_plain_recount() -> None:
     checked = 0
     for ply, (state, seat) in enumerate(positions("pueblo", 4, range(1))):
@@ -53,7 +63,7 @@ def test_the_bots_quick_exposure_change_is_the_plain_recount() -> None:
         model = pueblo_heuristic.Pueblo(view, seat)
         for action in state.legal_actions(seat)[::5]:
             owner = seat if action[0] == "C" else pueblo_heuristic.NEUTRAL
-            quick, slow = model.static(action[1:], owner), model.slow_static(action[1:], owner)
+            quick, slow = model.static(action[1:], owner), slow_static(model, action[1:], owner)
             assert quick == pytest.approx(slow), action
             checked += 1
     assert checked >= 300
