@@ -29,7 +29,8 @@ def evaluate(state: State, width: float = 0.0) -> list[float]:
 KNOWLEDGE = GameKnowledge(
     "caravan",
     choose=caravan_heuristic.choose,
+    quick=caravan_heuristic.quick,
     ranked=caravan_heuristic.ranked,
     evaluate=evaluate,
-    settings=Settings(depth=10, rollout="heuristic", candidates=4, paired=True, confidence=1.0),
+    settings=Settings(depth=10, rollout="quick", candidates=4, paired=True, confidence=1.0),
 )
