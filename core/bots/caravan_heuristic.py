@@ -19,10 +19,14 @@ gives each legal action a score in points of the hand's score, looking one move 
 
 When the opponent has gone out, the one answer left (D8) is scored exactly.
 
-Searches play this heuristic in their rollouts, so it is written for speed without
-changing a choice or a draw from the generator: the outlook replays ``random.sample``
-(:mod:`core.bots.caravan_outlook`), and what never changes (a play's cards and worth, the
-fewest plays of some cards, a hand's caravans) is worked out once and kept.
+It is written for speed without changing a choice or a draw from the generator: the
+outlook replays ``random.sample`` (:mod:`core.bots.caravan_outlook`), and what never changes
+(a play's cards and worth, the fewest plays of some cards, a hand's caravans) is worked out
+once and kept. Hard's search plays a cheaper form of it in its rollouts, :func:`quick`: the
+same rules of thumb with less work a decision (:class:`Effort`, :data:`QUICK`): fewer sampled
+hands, drawn by the unseen cards alone and kept from one rollout to the next, and a greedy
+count of the fewest plays. ``choose`` and ``ranked`` (the heuristic, ``normal``) take the
+:data:`FULL` effort, and decide and draw exactly as before.
 """
 
 from __future__ import annotations
@@ -69,12 +73,15 @@ class Effort(NamedTuple):
 
     samples: int = SAMPLES  # opponent hands sampled (the outlook)
     exact: bool = True  # the fewest plays by an exact cover; else greedily, longest first
+    kept: bool = False  # the outlook drawn by the unseen cards alone, and kept; else by rng
 
 
 FULL = Effort()
-QUICK = Effort(samples=8, exact=False)
-"""The quick rollouts' effort: a quarter of the sampled hands, the fewest plays counted
-greedily (never fewer than the exact count, mostly the same)."""
+QUICK = Effort(samples=16, exact=False, kept=True)
+"""The quick rollouts' effort (:func:`quick`): half the sampled hands, drawn by the unseen
+cards alone and kept, so the many rollouts of a search that meet the same unseen cards draw
+them once; the fewest plays counted greedily (never fewer than the exact count, mostly the
+same). The same rules of thumb and weights as the heuristic's."""
 
 
 def choose(state: State, seat: int, rng: random.Random, effort: Effort = FULL) -> str:
@@ -285,9 +292,7 @@ _covers: dict[tuple[tuple[int, int], bool], dict[int, int]] = {}
 
 
 @lru_cache(maxsize=1024)
-def fewest_plays(
-    hand: tuple[str, ...], ranks: tuple[int, int], exact: bool = True
-) -> FewestPlays:
+def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int], exact: bool = True) -> FewestPlays:
     """The :class:`FewestPlays` of a hand, sharing its answers with every other hand of the
     same wild range (counted the same way, ``exact`` or greedily): a search judges the same
     hands, and the parts of them, again and again."""
@@ -309,6 +314,12 @@ def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, fl
     return combo, mask(combo.cards), len(cards), WILD * wilds + RANK * rank_sum
 
 
+KEPT_OUTLOOKS = 4096
+"""How many outlooks :attr:`Effort.kept` keeps (a search's rollouts meet the same unseen
+cards again and again) before it starts afresh."""
+_kept: dict[tuple[int, int, int, tuple[int, int], bool], Outlook] = {}
+
+
 class Judge:
     """Scores the legal actions of one decision, with the ``effort`` given."""
 
@@ -316,7 +327,7 @@ class Judge:
         self.position = position
         self.hand = mask(position.hand)
         self.fewest = fewest_plays(position.hand, position.ranks, effort.exact).count
-        self.samples = effort.samples
+        self.samples, self.kept = effort.samples, effort.kept
         self.fewest_now = self.fewest(self.hand)
         self.leads = self.hand & _NUMBERS
         self.rng = rng
@@ -331,15 +342,26 @@ class Judge:
             numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
             held_wilds = min(position.opponent_wilds, len(wilds))
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
+            # After a bandit only a stronger bandit may be played (D5).
+            bandits_only = position.last is not None and position.last.kind == BANDIT
+            key = (position.unseen, held_numbers, held_wilds, position.ranks, bandits_only)
+            if self.kept and key in _kept:
+                self._outlook = _kept[key]
+                return self._outlook
             self._outlook = Outlook(
                 position.ranks,
                 (numbers, wilds, position.unseen),
                 (held_numbers, held_wilds),
-                self.rng,
-                # After a bandit only a stronger bandit may be played (D5).
-                bandits_only=position.last is not None and position.last.kind == BANDIT,
+                # Kept: drawn by what the seat has not seen alone (an int tuple's hash is
+                # the same in every process), so any rollout may use it again.
+                random.Random(hash((key, self.samples))) if self.kept else self.rng,
+                bandits_only=bandits_only,
                 samples=self.samples,
             )
+            if self.kept:
+                if len(_kept) >= KEPT_OUTLOOKS:
+                    _kept.clear()
+                _kept[key] = self._outlook
         return self._outlook
 
     def score(self, action: str) -> float:

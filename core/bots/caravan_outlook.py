@@ -8,9 +8,11 @@ so in Caravan), :func:`owners` replays that method with ``getrandbits`` alone, w
 calls ``sample`` itself. Either way the heuristic's choices and its use of the generator are
 those of sampling each hand with ``sample``.
 
-The samples are kept *sliced by card*: per card, a mask of the samples that hold it (bit ``s``
-for sample ``s``), so one pass over the windows of ranks a caravan can fill answers for every
-sample at once, where a pass per sample over the deck's caravans did before.
+How many hands are sampled is the caller's (:data:`SAMPLES` for the heuristic; its quick
+rollout form draws fewer). The samples are kept *sliced by card*: per card, a mask of the
+samples that hold it (bit ``s`` for sample ``s``), so one pass over the windows of ranks a
+caravan can fill answers for every sample at once, where a pass per sample over the deck's
+caravans did before.
 """
 
 from __future__ import annotations
