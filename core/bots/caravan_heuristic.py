@@ -317,7 +317,7 @@ def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, fl
 KEPT_OUTLOOKS = 4096
 """How many outlooks :attr:`Effort.kept` keeps (a search's rollouts meet the same unseen
 cards again and again) before it starts afresh."""
-_kept: dict[tuple[int, int, int, tuple[int, int], bool], Outlook] = {}
+_kept: dict[tuple[tuple[int, int, int, tuple[int, int], bool], int], Outlook] = {}
 
 
 class Judge:
@@ -344,7 +344,8 @@ class Judge:
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
             # After a bandit only a stronger bandit may be played (D5).
             bandits_only = position.last is not None and position.last.kind == BANDIT
-            key = (position.unseen, held_numbers, held_wilds, position.ranks, bandits_only)
+            drawn = (position.unseen, held_numbers, held_wilds, position.ranks, bandits_only)
+            key = (drawn, self.samples)
             if self.kept and key in _kept:
                 self._outlook = _kept[key]
                 return self._outlook
@@ -354,7 +355,7 @@ class Judge:
                 (held_numbers, held_wilds),
                 # Kept: drawn by what the seat has not seen alone (an int tuple's hash is
                 # the same in every process), so any rollout may use it again.
-                random.Random(hash((key, self.samples))) if self.kept else self.rng,
+                random.Random(hash(key)) if self.kept else self.rng,
                 bandits_only=bandits_only,
                 samples=self.samples,
             )
