@@ -238,7 +238,8 @@ class FewestPlays:
                 linked |= piece
         if not exact:
             for pieces in by_highest:
-                pieces.sort(key=lambda piece: (-piece.bit_count(), piece))
+                if len(pieces) > 1:
+                    pieces.sort(key=lambda piece: (-piece.bit_count(), piece))
         count = _counter(by_highest, {0: 0} if known is None else known, greedy=not exact)
         # A number card in no caravan of two cards or more is a play of its own, whatever
         # else is left: counted apart, so that parts differing in such cards meet again.
@@ -339,19 +340,21 @@ class Judge:
     def outlook(self) -> Outlook:
         if self._outlook is None:
             position = self.position
-            numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
+            numbers, wilds = position.unseen_numbers, position.unseen_wilds
             held_wilds = min(position.opponent_wilds, len(wilds))
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
             # After a bandit only a stronger bandit may be played (D5).
             bandits_only = position.last is not None and position.last.kind == BANDIT
             drawn = (position.unseen, held_numbers, held_wilds, position.ranks, bandits_only)
             key = (drawn, self.samples)
-            if self.kept and key in _kept:
-                self._outlook = _kept[key]
-                return self._outlook
+            if self.kept:
+                found = _kept.get(key)
+                if found is not None:
+                    self._outlook = found
+                    return found
             self._outlook = Outlook(
                 position.ranks,
-                (numbers, wilds, position.unseen),
+                (list(numbers), list(wilds), position.unseen),
                 (held_numbers, held_wilds),
                 # Kept: drawn by what the seat has not seen alone (an int tuple's hash is
                 # the same in every process), so any rollout may use it again.
