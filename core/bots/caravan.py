@@ -1,8 +1,8 @@
 """What the bots know of Caravan: the heuristic (:mod:`core.bots.caravan_heuristic`),
 its quick form for rollouts (``caravan_heuristic.quick``: the same rules of thumb, fewer
-sampled hands kept from one rollout to the next, a greedy count of the fewest plays), the
-cut-off evaluation and how the levels search it (a paired search over the heuristic's best
-four plays, quick rollouts of ten plies)."""
+sampled hands kept from one rollout to the next, a greedy count of the fewest plays, its
+choices kept by what the seat sees), the cut-off evaluation and how the levels search it
+(a paired search over the heuristic's best four plays, quick rollouts of ten plies)."""
 
 from __future__ import annotations
 

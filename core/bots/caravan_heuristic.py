@@ -25,7 +25,8 @@ outlook replays ``random.sample`` (:mod:`core.bots.caravan_outlook`), and what n
 once and kept. Hard's search plays a cheaper form of it in its rollouts, :func:`quick`: the
 same rules of thumb with less work a decision (:class:`Effort`, :data:`QUICK`): fewer sampled
 hands, drawn by the unseen cards alone and kept from one rollout to the next, and a greedy
-count of the fewest plays. ``choose`` and ``ranked`` (the heuristic, ``normal``) take the
+count of the fewest plays; its choice then depends on what the seat sees alone, and is kept
+too. ``choose`` and ``ranked`` (the heuristic, ``normal``) take the
 :data:`FULL` effort, and decide and draw exactly as before.
 """
 
@@ -94,8 +95,23 @@ def choose(state: State, seat: int, rng: random.Random, effort: Effort = FULL) -
 
 
 def quick(state: State, seat: int, rng: random.Random) -> str:
-    """:func:`choose` with the :data:`QUICK` effort: hard's rollouts play it."""
-    return choose(state, seat, rng, QUICK)
+    """:func:`choose` with the :data:`QUICK` effort: hard's rollouts play it. Its outlooks
+    kept, its choice depends on what the seat sees alone, so it is kept too, by the seat's
+    :class:`~core.games.caravan.view.Sight` (rollouts meet the same positions again)."""
+    if not (QUICK.kept and type(state) is CaravanState):
+        return choose(state, seat, rng, QUICK)
+    seen = sight(state, seat)
+    chosen = _chosen.get(seen)
+    if chosen is None:
+        if len(_chosen) >= KEPT_CHOICES:
+            _chosen.clear()
+        chosen = _chosen[seen] = choose(state, seat, rng, QUICK)
+    return chosen
+
+
+KEPT_CHOICES = 8192
+"""How many of its choices :func:`quick` keeps before it starts afresh."""
+_chosen: dict[Sight, str] = {}
 
 
 def ranked(state: State, seat: int, rng: random.Random) -> list[str]:

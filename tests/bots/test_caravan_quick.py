@@ -1,7 +1,8 @@
 """Caravan's quick rollout policy (``caravan_heuristic.quick``, hard's rollouts): legal,
 deterministic, blind to what its seat cannot see, and really the cheaper form of the
 heuristic -- fewer sampled hands drawn by the unseen cards alone and kept, none drawn from
-the generator it is given, the fewest plays counted greedily -- never the heuristic itself."""
+the generator it is given, the fewest plays counted greedily -- never the heuristic itself;
+and the choices it keeps are those it would make afresh."""
 
 from __future__ import annotations
 
@@ -52,12 +53,28 @@ def test_the_quick_policy_plays_a_legal_action_in_every_position(
 
 
 def test_the_quick_policy_given_the_same_generator_makes_the_same_choice() -> None:
-    """Also with its kept outlooks forgotten in between: what it keeps changes no choice."""
+    """Also with its kept outlooks and choices forgotten in between: what it keeps changes
+    no choice."""
     for guess, seat, ply in guesses(2, "2-9", range(2)):
         first = QUICK(guess, seat, random.Random(ply))
         assert QUICK(guess, seat, random.Random(ply)) == first
         heuristic._kept.clear()
+        heuristic._chosen.clear()
         assert QUICK(guess, seat, random.Random(ply)) == first
+
+
+@pytest.mark.parametrize("wild_ranks", ["2-9", "1-10"])
+def test_the_quick_choice_is_the_quick_efforts_whatever_the_generator(wild_ranks: str) -> None:
+    """Its outlooks drawn by the unseen cards alone, the quick effort chooses the same with
+    any generator; so :func:`quick` may keep its choices by what the seat sees: a kept one
+    is the one ``choose`` with the quick effort makes afresh."""
+    heuristic._chosen.clear()
+    for guess, seat, ply in guesses(2, wild_ranks, range(2)):
+        kept = QUICK(guess, seat, random.Random(ply))
+        for seed in (ply + 1, ply + 2):
+            assert heuristic.choose(guess, seat, random.Random(seed), heuristic.QUICK) == kept
+        assert QUICK(guess, seat, random.Random(ply + 3)) == kept
+    assert heuristic._chosen
 
 
 def test_the_quick_policy_asks_the_state_only_about_its_own_seat() -> None:
@@ -111,13 +128,15 @@ def test_the_quick_policy_samples_fewer_hands_and_never_from_its_generator() -> 
     assert looked > 20
 
 
-def test_kept_outlooks_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kept_outlooks_and_choices_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(heuristic, "KEPT_OUTLOOKS", 5)
+    monkeypatch.setattr(heuristic, "KEPT_CHOICES", 7)
     heuristic._kept.clear()
+    heuristic._chosen.clear()
     for guess, seat, ply in guesses(2, "2-9", range(1)):
         QUICK(guess, seat, random.Random(ply))
-        assert len(heuristic._kept) <= 5
-    assert heuristic._kept
+        assert len(heuristic._kept) <= 5 and len(heuristic._chosen) <= 7
+    assert heuristic._kept and heuristic._chosen
 
 
 def test_the_quick_count_of_the_fewest_plays_is_greedy_never_below_the_exact_one() -> None:
