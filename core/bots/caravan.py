@@ -1,6 +1,8 @@
 """What the bots know of Caravan: the heuristic (:mod:`core.bots.caravan_heuristic`),
-the cut-off evaluation and how the levels search it (a paired search over the
-heuristic's best four plays, heuristic rollouts of ten plies)."""
+its quick form for rollouts (``caravan_heuristic.quick``: the same rules of thumb, fewer
+sampled hands kept from one rollout to the next, a greedy count of the fewest plays, its
+choices kept by what the seat sees), the cut-off evaluation and how the levels search it
+(a paired search over the heuristic's best four plays, quick rollouts of ten plies)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ def evaluate(state: State, width: float = 0.0) -> list[float]:
 KNOWLEDGE = GameKnowledge(
     "caravan",
     choose=caravan_heuristic.choose,
+    quick=caravan_heuristic.quick,
     ranked=caravan_heuristic.ranked,
     evaluate=evaluate,
-    settings=Settings(depth=10, rollout="heuristic", candidates=4, paired=True, confidence=1.0),
+    settings=Settings(depth=10, rollout="quick", candidates=4, paired=True, confidence=1.0),
 )

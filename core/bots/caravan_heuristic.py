@@ -19,10 +19,15 @@ gives each legal action a score in points of the hand's score, looking one move 
 
 When the opponent has gone out, the one answer left (D8) is scored exactly.
 
-Searches play this heuristic in their rollouts, so it is written for speed without
-changing a choice or a draw from the generator: the outlook replays ``random.sample``
-(:mod:`core.bots.caravan_outlook`), and what never changes (a play's cards and worth, the
-fewest plays of some cards, a hand's caravans) is worked out once and kept.
+It is written for speed without changing a choice or a draw from the generator: the
+outlook replays ``random.sample`` (:mod:`core.bots.caravan_outlook`), and what never changes
+(a play's cards and worth, the fewest plays of some cards, a hand's caravans) is worked out
+once and kept. Hard's search plays a cheaper form of it in its rollouts, :func:`quick`: the
+same rules of thumb with less work a decision (:class:`Effort`, :data:`QUICK`): fewer sampled
+hands, drawn by the unseen cards alone and kept from one rollout to the next, and a greedy
+count of the fewest plays; its choice then depends on what the seat sees alone, and is kept
+too. ``choose`` and ``ranked`` (the heuristic, ``normal``) take the
+:data:`FULL` effort, and decide and draw exactly as before.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from core.bots.caravan_outlook import Outlook
+from core.bots.caravan_outlook import SAMPLES, Outlook
 from core.engine import State
 from core.games.caravan.cards import ACE, CARDS, CROWN, DECK, indicated_values
 from core.games.caravan.combos import (
@@ -63,13 +68,50 @@ HIGHER_READING = 1e-3  # of two readings of the same cards, declare the higher t
 _BIT: dict[str, int] = {card.code: 1 << i for i, card in enumerate(DECK)}
 
 
-def choose(state: State, seat: int, rng: random.Random) -> str:
+class Effort(NamedTuple):
+    """How much work a decision takes: the heuristic's (:data:`FULL`) or a rollout's
+    (:data:`QUICK`), the same rules of thumb either way."""
+
+    samples: int = SAMPLES  # opponent hands sampled (the outlook)
+    exact: bool = True  # the fewest plays by an exact cover; else greedily, longest first
+    kept: bool = False  # the outlook drawn by the unseen cards alone, and kept; else by rng
+
+
+FULL = Effort()
+QUICK = Effort(samples=8, exact=False, kept=True)
+"""The quick rollouts' effort (:func:`quick`): 8 sampled hands instead of 32, drawn by
+the unseen cards alone and kept, so the many rollouts of a search that meet the same unseen
+cards draw them once; the fewest plays counted greedily (never fewer than the exact count,
+mostly the same). The same rules of thumb and weights as the heuristic's."""
+
+
+def choose(state: State, seat: int, rng: random.Random, effort: Effort = FULL) -> str:
     """The legal action of ``seat`` with the best score; ties go to the first in order."""
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    judge = Judge(position_of(state, seat), rng)
+    judge = Judge(position_of(state, seat), rng, effort)
     return max(actions, key=judge.score)
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """:func:`choose` with the :data:`QUICK` effort: hard's rollouts play it. Its outlooks
+    kept, its choice depends on what the seat sees alone, so it is kept too, by the seat's
+    :class:`~core.games.caravan.view.Sight` (rollouts meet the same positions again)."""
+    if not (QUICK.kept and type(state) is CaravanState):
+        return choose(state, seat, rng, QUICK)
+    seen = sight(state, seat)
+    chosen = _chosen.get(seen)
+    if chosen is None:
+        if len(_chosen) >= KEPT_CHOICES:
+            _chosen.clear()
+        chosen = _chosen[seen] = choose(state, seat, rng, QUICK)
+    return chosen
+
+
+KEPT_CHOICES = 8192
+"""How many of its choices :func:`quick` keeps before it starts afresh."""
+_chosen: dict[Sight, str] = {}
 
 
 def ranked(state: State, seat: int, rng: random.Random) -> list[str]:
@@ -190,10 +232,18 @@ class FewestPlays:
     Every caravan holds a number card and a bandit none, so a cover is some caravans, one of
     them holding the highest number card left, and then bandits for the Aces and Crowns
     left: as many as the more numerous of the two, each Crown paired with an Ace (D5).
-    (Branching on the highest number card rather than the lowest meets fewer parts.)"""
+    (Branching on the highest number card rather than the lowest meets fewer parts.)
+
+    Not ``exact``, it does not branch: the longest caravan holding the highest number card
+    left is played each time (a quick count for rollouts; never fewer than the exact one)."""
 
     def __init__(
-        self, hand: list[str], ranks: tuple[int, int], known: dict[int, int] | None = None
+        self,
+        hand: list[str],
+        ranks: tuple[int, int],
+        known: dict[int, int] | None = None,
+        *,
+        exact: bool = True,
     ) -> None:
         # The hand's caravans by the place of their highest number card in the deck, plus 1.
         by_highest: list[list[int]] = [[] for _ in range(len(DECK) + 1)]
@@ -202,7 +252,11 @@ class FewestPlays:
             by_highest[(piece & _NUMBERS).bit_length()].append(piece)
             if piece & (piece - 1):
                 linked |= piece
-        count = _counter(by_highest, {0: 0} if known is None else known)
+        if not exact:
+            for pieces in by_highest:
+                if len(pieces) > 1:
+                    pieces.sort(key=lambda piece: (-piece.bit_count(), piece))
+        count = _counter(by_highest, {0: 0} if known is None else known, greedy=not exact)
         # A number card in no caravan of two cards or more is a play of its own, whatever
         # else is left: counted apart, so that parts differing in such cards meet again.
         alone = mask(hand) & _NUMBERS & ~linked
@@ -217,8 +271,11 @@ class FewestPlays:
         return self.count(cards)
 
 
-def _counter(by_highest: list[list[int]], known: dict[int, int]) -> Callable[[int], int]:
-    """:meth:`FewestPlays.__call__` as a function: searches call it very often."""
+def _counter(
+    by_highest: list[list[int]], known: dict[int, int], *, greedy: bool = False
+) -> Callable[[int], int]:
+    """:meth:`FewestPlays.__call__` as a function: searches call it very often. ``greedy``:
+    only the first caravan that fits is followed (``by_highest`` lists the longest first)."""
     numbers_of, aces_of, crowns_of = _NUMBERS, _ACES, _CROWNS
 
     def count(cards: int) -> int:
@@ -237,6 +294,8 @@ def _counter(by_highest: list[list[int]], known: dict[int, int]) -> Callable[[in
                     after = count(rest)
                 if after < fewest:
                     fewest = after
+                if greedy:
+                    break
         known[cards] = fewest = fewest + 1
         return fewest
 
@@ -244,19 +303,21 @@ def _counter(by_highest: list[list[int]], known: dict[int, int]) -> Callable[[in
 
 
 KNOWN_COVERS = 100_000
-"""How many answers :func:`fewest_plays` keeps per wild range before it starts afresh."""
-_covers: dict[tuple[int, int], dict[int, int]] = {}
+"""How many answers :func:`fewest_plays` keeps per wild range (and way of counting) before
+it starts afresh."""
+_covers: dict[tuple[tuple[int, int], bool], dict[int, int]] = {}
 
 
 @lru_cache(maxsize=1024)
-def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int]) -> FewestPlays:
+def fewest_plays(hand: tuple[str, ...], ranks: tuple[int, int], exact: bool = True) -> FewestPlays:
     """The :class:`FewestPlays` of a hand, sharing its answers with every other hand of the
-    same wild range: a search judges the same hands, and the parts of them, again and again."""
-    known = _covers.setdefault(ranks, {0: 0})
+    same wild range (counted the same way, ``exact`` or greedily): a search judges the same
+    hands, and the parts of them, again and again."""
+    known = _covers.setdefault((ranks, exact), {0: 0})
     if len(known) > KNOWN_COVERS:
         known.clear()
         known[0] = 0
-    return FewestPlays(list(hand), ranks, known)
+    return FewestPlays(list(hand), ranks, known, exact=exact)
 
 
 @lru_cache(maxsize=16_384)
@@ -270,13 +331,20 @@ def play_facts(action: str, ranks: tuple[int, int]) -> tuple[Combo, int, int, fl
     return combo, mask(combo.cards), len(cards), WILD * wilds + RANK * rank_sum
 
 
-class Judge:
-    """Scores the legal actions of one decision."""
+KEPT_OUTLOOKS = 4096
+"""How many outlooks :attr:`Effort.kept` keeps (a search's rollouts meet the same unseen
+cards again and again) before it starts afresh."""
+_kept: dict[tuple[tuple[int, int, int, tuple[int, int], bool], int], Outlook] = {}
 
-    def __init__(self, position: Position, rng: random.Random) -> None:
+
+class Judge:
+    """Scores the legal actions of one decision, with the ``effort`` given."""
+
+    def __init__(self, position: Position, rng: random.Random, effort: Effort = FULL) -> None:
         self.position = position
         self.hand = mask(position.hand)
-        self.fewest = fewest_plays(position.hand, position.ranks).count
+        self.fewest = fewest_plays(position.hand, position.ranks, effort.exact).count
+        self.samples, self.kept = effort.samples, effort.kept
         self.fewest_now = self.fewest(self.hand)
         self.leads = self.hand & _NUMBERS
         self.rng = rng
@@ -288,17 +356,32 @@ class Judge:
     def outlook(self) -> Outlook:
         if self._outlook is None:
             position = self.position
-            numbers, wilds = list(position.unseen_numbers), list(position.unseen_wilds)
+            numbers, wilds = position.unseen_numbers, position.unseen_wilds
             held_wilds = min(position.opponent_wilds, len(wilds))
             held_numbers = min(max(0, position.opponent_cards - held_wilds), len(numbers))
+            # After a bandit only a stronger bandit may be played (D5).
+            bandits_only = position.last is not None and position.last.kind == BANDIT
+            drawn = (position.unseen, held_numbers, held_wilds, position.ranks, bandits_only)
+            key = (drawn, self.samples)
+            if self.kept:
+                found = _kept.get(key)
+                if found is not None:
+                    self._outlook = found
+                    return found
             self._outlook = Outlook(
                 position.ranks,
-                (numbers, wilds, position.unseen),
+                (list(numbers), list(wilds), position.unseen),
                 (held_numbers, held_wilds),
-                self.rng,
-                # After a bandit only a stronger bandit may be played (D5).
-                bandits_only=position.last is not None and position.last.kind == BANDIT,
+                # Kept: drawn by what the seat has not seen alone (an int tuple's hash is
+                # the same in every process), so any rollout may use it again.
+                random.Random(hash(key)) if self.kept else self.rng,
+                bandits_only=bandits_only,
+                samples=self.samples,
             )
+            if self.kept:
+                if len(_kept) >= KEPT_OUTLOOKS:
+                    _kept.clear()
+                _kept[key] = self._outlook
         return self._outlook
 
     def score(self, action: str) -> float:

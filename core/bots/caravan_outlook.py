@@ -8,9 +8,11 @@ so in Caravan), :func:`owners` replays that method with ``getrandbits`` alone, w
 calls ``sample`` itself. Either way the heuristic's choices and its use of the generator are
 those of sampling each hand with ``sample``.
 
-The samples are kept *sliced by card*: per card, a mask of the samples that hold it (bit ``s``
-for sample ``s``), so one pass over the windows of ranks a caravan can fill answers for every
-sample at once, where a pass per sample over the deck's caravans did before.
+How many hands are sampled is the caller's (:data:`SAMPLES` for the heuristic; its quick
+rollout form draws fewer). The samples are kept *sliced by card*: per card, a mask of the
+samples that hold it (bit ``s`` for sample ``s``), so one pass over the windows of ranks a
+caravan can fill answers for every sample at once, where a pass per sample over the deck's
+caravans did before.
 """
 
 from __future__ import annotations
@@ -22,8 +24,7 @@ from math import ceil, log
 from core.games.caravan.cards import ACE, CROWN, DECK, SUITS
 from core.games.caravan.combos import Combo
 
-SAMPLES = 32  # opponent hands sampled per decision
-EVERY = (1 << SAMPLES) - 1  # the mask of all samples
+SAMPLES = 32  # opponent hands sampled per decision (the heuristic's; quick rollouts take fewer)
 NO_CARD = len(DECK)  # a card index nobody holds: a rank of a window without a number card
 INDEX: dict[str, int] = {card.code: i for i, card in enumerate(DECK)}
 _ACE_AT = tuple(INDEX[f"1{suit}"] for suit in SUITS)
@@ -84,8 +85,9 @@ def owners(
     held_wilds: int,
     *,
     bandits_only: bool = False,
+    samples: int = SAMPLES,
 ) -> list[int]:
-    """Per card index, the samples holding it: ``SAMPLES`` hands, each ``held_numbers`` of
+    """Per card index, the samples holding it: ``samples`` hands, each ``held_numbers`` of
     ``numbers`` then ``held_wilds`` of ``wilds`` drawn as ``rng.sample`` would draw them.
     With ``bandits_only`` the number cards are drawn (the generator moves on alike) but not
     marked: only the Aces and Crowns held count."""
@@ -95,7 +97,7 @@ def owners(
         and pooled(len(numbers), held_numbers)
         and pooled(len(wilds), held_wilds)
     ):
-        for s in range(SAMPLES):
+        for s in range(samples):
             for i in rng.sample(numbers, held_numbers) + rng.sample(wilds, held_wilds):
                 held[i] |= 1 << s
         return held
@@ -110,7 +112,7 @@ def owners(
         steps = [(m, m.bit_length(), m - 1) for m in range(n, n - k, -1)]
         skip = bandits_only and cards is numbers  # drawn, never marked
         plans.append((cards, steps, n - k, _SKIP if skip else _TAKE if k <= n - k else _LACK))
-    for s in range(SAMPLES):
+    for s in range(samples):
         sample = 1 << s
         for cards, steps, left, mode in plans:
             if mode == _TAKE:
@@ -136,10 +138,11 @@ def owners(
                     j = bits(width)
                     while j >= m:
                         j = bits(width)
+    every = (1 << samples) - 1
     for cards, _, _, mode in plans:
         if mode == _LACK:
             for i in cards:
-                held[i] = EVERY ^ lacking[i]
+                held[i] = every ^ lacking[i]
     return held
 
 
@@ -151,7 +154,8 @@ class Outlook:
 
     ``unseen`` holds the unseen number cards' and wilds' indices in deck order, and all of
     them as a mask; the opponent holds ``held`` of each (numbers, wilds). With
-    ``bandits_only`` it answers :meth:`can_outbid` alone, a little sooner."""
+    ``bandits_only`` it answers :meth:`can_outbid` alone, a little sooner. It draws
+    ``samples`` hands (:data:`SAMPLES` for the heuristic; fewer answer more roughly, sooner)."""
 
     def __init__(
         self,
@@ -161,11 +165,13 @@ class Outlook:
         rng: random.Random,
         *,
         bandits_only: bool = False,
+        samples: int = SAMPLES,
     ) -> None:
         numbers, wilds, self._unseen = unseen
         self._held = held_by = owners(
-            rng, numbers, held[0], wilds, held[1], bandits_only=bandits_only
+            rng, numbers, held[0], wilds, held[1], bandits_only=bandits_only, samples=samples
         )
+        self._samples, self._every = samples, (1 << samples) - 1
         self._bandits_only = bandits_only
         self._ranks = ranks
         aces = crowns = matched = 0
@@ -183,15 +189,15 @@ class Outlook:
         above = self._tops.get(combo.length)
         if above is None:
             above = self._tops[combo.length] = self._topping(combo.length)
-        return above[combo.top].bit_count() / SAMPLES
+        return above[combo.top].bit_count() / self._samples
 
     def can_outbid(self, combo: Combo) -> float:
         """The chance the opponent holds a bandit stronger than ``combo``."""
-        return self._outbid[combo.level].bit_count() / SAMPLES
+        return self._outbid[combo.level].bit_count() / self._samples
 
     def _topping(self, length: int) -> list[int]:
         """Per top rank, the samples holding a caravan of ``length`` with a higher top."""
-        held, unseen = self._held, self._unseen
+        held, unseen, every = self._held, self._unseen, self._every
         best = [0] * (CROWN + 2)
         runs = windows(self._ranks).get(length, ())
         # Short runs by their own rule: held, a card the samples cannot hold answers 0.
@@ -213,12 +219,12 @@ class Outlook:
             for i in cards:
                 has = held[i]
                 some |= has
-                lacks = EVERY ^ has
+                lacks = every ^ has
                 miss3 |= miss2 & lacks
                 miss2 |= miss1 & lacks
                 miss1 |= lacks
             one, both = held[ace] | held[crown], held[ace] & held[crown]
-            full = (EVERY ^ miss1) | ((EVERY ^ miss2) & one) | ((EVERY ^ miss3) & both)
+            full = (every ^ miss1) | ((every ^ miss2) & one) | ((every ^ miss3) & both)
             best[top] |= some & full
         above = [0] * (CROWN + 2)
         higher = 0
