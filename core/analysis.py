@@ -58,7 +58,7 @@ import json
 import math
 import random
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, cast
 
 from core.analysis_check import check_document
@@ -71,7 +71,7 @@ from core.analysis_labels import (
     label_counts,
     value_kind,
 )
-from core.bots.ismcts import Evaluator, paired_rounds
+from core.bots.ismcts import Evaluator, Policy, paired_rounds
 from core.bots.levels import knowledge
 from core.bots.rewards import outcome, standing
 from core.engine import State
@@ -223,7 +223,7 @@ def _compare(
         rng,
         lambda _round: compared,
         (limit, deadline, least * len(compared)),
-        (known.rollout(), known.settings.depth, judge_cut),
+        (rollout_policy(given.game), known.settings.depth, judge_cut),
         end,
     )
     whole = sorted(set.intersection(*(set(played.rewards[a]) for a in compared)))
@@ -235,6 +235,17 @@ def _compare(
         for action in compared
     }
     return means, len(whole)
+
+
+def rollout_policy(game: str) -> Policy | None:
+    """The policy an analysis's rollouts play: the one ``hard``'s rollouts play, except
+    where those play the game's quick policy, a cheaper cut of the heuristic: there the
+    heuristic itself. A move is judged by how the game goes on when everybody then plays
+    as ``normal`` does, and the labels' noise bands were measured with those rollouts."""
+    known = knowledge(game)
+    if known.settings.rollout == "quick":
+        return known.rollout(replace(known.settings, rollout="heuristic"))
+    return known.rollout()
 
 
 def _rewards(game: str, players: int) -> tuple[Evaluator, Evaluator]:

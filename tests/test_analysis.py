@@ -21,9 +21,11 @@ from core.analysis import (
     analyse_plies,
     check_analysis,
     moves_digest,
+    rollout_policy,
     summarise,
 )
 from core.analysis_labels import THRESHOLDS, accuracy, label, move_accuracy
+from core.bots import levels
 from core.bots.rewards import outcome, standing
 from core.games import GAMES
 from core.record import replay
@@ -250,3 +252,13 @@ def test_a_document_checks_against_its_record(caravan: dict, document: dict) -> 
     older = {key: value for key, value in document.items() if key not in ("labels", "thresholds")}
     older["plies"] = [{k: v for k, v in e.items() if k != "candidates"} for e in document["plies"]]
     assert check_analysis(caravan, older) is older  # the first outline's keys are enough
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rollouts_play_as_normal_does_even_where_hard_rolls_out_a_quicker_policy(game: str) -> None:
+    known = levels.knowledge(game)
+    policy = rollout_policy(game)
+    if known.settings.rollout == "quick":
+        assert policy is known.choose and known.quick is not None
+    else:
+        assert policy is known.rollout()
