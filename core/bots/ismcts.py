@@ -108,10 +108,12 @@ microseconds in Caravan, whose clone shares what play does not change, 5-140 us 
 the other games. ``view`` is never called inside the tree; rollouts are uniformly
 random, :func:`light`, or the game's heuristic, cut off after ``depth`` plies, and
 the position is then judged by a per-game evaluation (``core/bots/<game>.py``).
-Where the rollouts play the heuristic (Caravan, Pueblo, Off Season), it is most of
-the search's cost: about 130 us a ply in Caravan, 1.3 ms a placing decision in
-Pueblo. Playouts per CPU second per game are in ``bench/README.md`` (Playouts per
-CPU second, side by side).
+Where the rollouts play the heuristic, it is most of the search's cost, so Caravan,
+Pueblo and Off Season roll out a quick form of it instead (``GameKnowledge.quick``:
+fewer sampled hands and a greedy count in Caravan, no look ahead after a placement in
+Pueblo, fewer draws of a market's hidden goods in Off Season), at a fraction of
+the heuristic's cost a ply. Playouts per CPU second per game are in
+``bench/README.md`` (Playouts per CPU second, side by side).
 
 Reproducibility: given the same ``rng`` state and an iteration budget without a
 time budget, the choice is the same. A time budget makes the number of
