@@ -23,7 +23,8 @@ be sold counts. Coins count one for one.
 **Unseen goods.** The face-down goods of a market (and the two cards of Supply +2)
 are sampled ``SAMPLES`` times from the cards the seat has not seen -- every card
 not face up on a market, on a camel or in the discard pile -- keeping their backs:
-a special back is one of the four faces that carry it.
+a special back is one of the four faces that carry it. The quick variant (:func:`quick`,
+which the hard level's rollouts play) is the same bot with ``QUICK_SAMPLES`` draws.
 
 **Markets.** Each unchosen market is worth its coins plus the best use of its power
 (each option's mean over the samples; Sort's discard is chosen after the reveal)
@@ -52,19 +53,22 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from core.bots.offseason_merchant import TIE, Merchant
+from core.bots.offseason_merchant import SAMPLES, TIE, Merchant
 from core.engine import State
 from core.games.offseason.notation import parse
 from core.games.offseason.state import OffSeasonState
 
+QUICK_SAMPLES = 2  # draws of a market's face-down goods in the quick rollout policy
 
-def choose(state: State, seat: int, rng: random.Random) -> str:
-    """The legal action of ``seat`` that scores best; ties are broken with ``rng``."""
+
+def choose(state: State, seat: int, rng: random.Random, samples: int = SAMPLES) -> str:
+    """The legal action of ``seat`` that scores best; ties are broken with ``rng``.
+    ``samples``: draws of a market's face-down goods."""
     actions = state.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
     view = seat_view(state, seat)
-    merchant = Merchant(view, seat, rng)
+    merchant = Merchant(view, seat, rng, samples)
     step = view["step"]
     if step == "bid":
         return merchant.sealed_bid(actions)
@@ -78,6 +82,11 @@ def choose(state: State, seat: int, rng: random.Random) -> str:
         return rng.choice(actions)
     best = max(scores)
     return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - TIE])
+
+
+def quick(state: State, seat: int, rng: random.Random) -> str:
+    """:func:`choose` with ``QUICK_SAMPLES`` draws of a market's face-down goods."""
+    return choose(state, seat, rng, QUICK_SAMPLES)
 
 
 def ranked(state: State, seat: int, rng: random.Random) -> list[str]:

@@ -62,12 +62,17 @@ PER_ROUND = 3  # goods a chosen market is refilled with, on average
 
 
 class Merchant:
-    """One seat's caravan and the markets as its view shows them, and what it can do."""
+    """One seat's caravan and the markets as its view shows them, and what it can do;
+    ``samples``: draws of a market's face-down goods (:data:`SAMPLES`, fewer in the quick
+    rollout policy)."""
 
-    def __init__(self, view: dict[str, Any], seat: int, rng: random.Random) -> None:
+    def __init__(
+        self, view: dict[str, Any], seat: int, rng: random.Random, samples: int = SAMPLES
+    ) -> None:
         self.view = view
         self.seat = seat
         self.rng = rng
+        self.sample_count = samples  # draws of a market's face-down goods
         self.rule: str = view["options"]["fruit_rule"]
         mine = view["caravans"][seat]
         self.coins: int = mine["coins"] or 0
@@ -145,7 +150,7 @@ class Merchant:
             backs += [self.view["top_back"]] + [None] * (SUPPLY_CARDS - 1)
         if not backs:
             return [list(market["face_up"])]
-        return [list(market["face_up"]) + self.draw(backs) for _ in range(SAMPLES)]
+        return [list(market["face_up"]) + self.draw(backs) for _ in range(self.sample_count)]
 
     # ------------------------------------------------------------------ worth
 
