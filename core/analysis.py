@@ -58,7 +58,7 @@ import json
 import math
 import random
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any, cast
 
 from core.analysis_check import check_document
@@ -243,9 +243,7 @@ def rollout_policy(game: str) -> Policy | None:
     heuristic itself. A move is judged by how the game goes on when everybody then plays
     as ``normal`` does, and the labels' noise bands were measured with those rollouts."""
     known = knowledge(game)
-    if known.settings.rollout == "quick":
-        return known.rollout(replace(known.settings, rollout="heuristic"))
-    return known.rollout()
+    return known.choose if known.settings.rollout == "quick" else known.rollout()
 
 
 def _rewards(game: str, players: int) -> tuple[Evaluator, Evaluator]:
