@@ -12,9 +12,10 @@ from collections import Counter
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.test_move_box import elements
+from tests.ui.test_move_box import elements, shown_suggestions
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, take_seat
 from tests.ui.test_spectator_feed import other_browser
+from ui.pages.move_box import LIMIT
 
 SPECTATOR_MOST = (
     31  # a spectator's page at a table of two people, chat included (102, then 34, before)
@@ -44,6 +45,25 @@ async def test_a_spectators_table_page_keeps_few_elements(user: User) -> None:
         assert not [e for e in elements(eve) if str(e.props.get("data-testid")).startswith("seat-")]
         await bea.should_see(marker="move-input")  # a player's move box is built
         assert kinds(bea)["SiteHeader"] == 1
+
+
+async def test_the_move_boxs_suggestions_are_built_when_first_suggested(user: User) -> None:
+    """A player's page holds no suggestion element until the box has something to
+    suggest, then only as many as it shows (at most ``LIMIT``), and keeps them."""
+    await user.open("/new/caravan")
+    user.find(marker="name").clear().type("Ann")
+    user.find(marker="start").click()
+    await user.should_see(marker="move-input")
+    assert not options(user)
+    user.find(marker="move-input").trigger("keydown", {"key": "ArrowDown", "value": ""})
+    shown = shown_suggestions(user)
+    assert shown and len(options(user)) == len(shown) <= LIMIT
+    user.find(marker="move-input").trigger("keydown", {"key": "Escape", "value": ""})
+    assert not shown_suggestions(user) and len(options(user)) == len(shown)
+
+
+def options(page: User) -> list[ui.element]:
+    return [e for e in elements(page) if any(m.startswith("move-option-") for m in e._markers)]
 
 
 async def test_the_hand_summary_is_built_when_a_hand_ends(user: User) -> None:

@@ -148,8 +148,7 @@ class MoveBox:
             self.listbox = ui.element("ul").classes("cs-move-options w-full max-w-md")
             self.listbox.props('role=listbox data-testid="move-suggestions"')
             attrs(self.listbox, {"aria-label": t("keyboard.suggestions")}).mark("move-suggestions")
-            with self.listbox:
-                self.options = [self._option(index) for index in range(LIMIT)]
+            self.options: list[TextElement] = []  # made as suggestions first need them
             self.error = ui.label().classes("text-negative text-sm")
             self.error.props('role=alert data-testid="move-error"').mark("move-error")
             self.status = ui.label().classes("text-sm")
@@ -170,7 +169,8 @@ class MoveBox:
         self._render()
 
     def _option(self, index: int) -> TextElement:
-        option = TextElement(tag="li", text="").classes("cs-move-option font-mono")
+        with self.listbox:
+            option = TextElement(tag="li", text="").classes("cs-move-option font-mono")
         option.props("role=option aria-selected=false").mark(f"move-option-{index}")
         option.on("mousedown", js_handler="(e) => e.preventDefault()")  # keep the focus
         option.on("click", lambda _: self._pick(index))
@@ -237,6 +237,8 @@ class MoveBox:
     def _render(self) -> None:
         shown = bool(self.suggestions)
         self.listbox.set_visibility(shown)
+        while len(self.options) < len(self.suggestions):  # at most LIMIT
+            self.options.append(self._option(len(self.options)))
         for index, option in enumerate(self.options):
             picked = index == self.cursor
             _set_prop(option, "aria-selected", "true" if picked else "false")
