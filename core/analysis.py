@@ -207,7 +207,6 @@ def _compare(
 ) -> tuple[dict[str, list[float]], int]:
     """Every seat's mean reward after each compared move, over the rounds that played
     them all (a round cut short by the clock is left out), and how many those were."""
-    known = knowledge(given.game)
     budget, forced, players = how
     rounds = budget.rounds if budget.rounds is not None else math.inf
     seconds = budget.seconds if budget.seconds is not None else math.inf
@@ -223,7 +222,7 @@ def _compare(
         rng,
         lambda _round: compared,
         (limit, deadline, least * len(compared)),
-        (rollout_policy(given.game), known.settings.depth, judge_cut),
+        (rollout_policy(given.game), rollout_depth(given.game), judge_cut),
         end,
     )
     whole = sorted(set.intersection(*(set(played.rewards[a]) for a in compared)))
@@ -244,6 +243,21 @@ def rollout_policy(game: str) -> Policy | None:
     as ``normal`` does, and the labels' noise bands were measured with those rollouts."""
     known = knowledge(game)
     return known.choose if known.settings.rollout == "quick" else known.rollout()
+
+
+MEASURED_DEPTH = {"pueblo": 4}
+"""Rollout plies an analysis plays where ``hard`` now rolls out longer than the analysis's
+noise bands were measured with (Pueblo's went from four to eight, 2026-12-06)."""
+
+
+def rollout_depth(game: str) -> int | None:
+    """The plies an analysis's rollouts play before the position is judged: ``hard``'s,
+    except where its noise bands were measured with another length (:data:`MEASURED_DEPTH`).
+
+    >>> rollout_depth("pueblo"), rollout_depth("caravan") == knowledge("caravan").settings.depth
+    (4, True)
+    """
+    return MEASURED_DEPTH.get(game, knowledge(game).settings.depth)
 
 
 def _rewards(game: str, players: int) -> tuple[Evaluator, Evaluator]:

@@ -21,6 +21,7 @@ from core.analysis import (
     analyse_plies,
     check_analysis,
     moves_digest,
+    rollout_depth,
     rollout_policy,
     summarise,
 )
@@ -262,3 +263,13 @@ def test_rollouts_play_as_normal_does_even_where_hard_rolls_out_a_quicker_policy
         assert policy is known.choose and known.quick is not None
     else:
         assert policy is known.rollout()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rollouts_are_as_long_as_when_the_noise_bands_were_measured(game: str) -> None:
+    """Pueblo's hard rolls out eight plies; its analysis, measured at four, keeps four."""
+    depth = rollout_depth(game)
+    if game == "pueblo":
+        assert depth == 4 < levels.knowledge(game).settings.depth
+    else:
+        assert depth == levels.knowledge(game).settings.depth

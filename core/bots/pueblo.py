@@ -1,14 +1,19 @@
 """What the bots know of Pueblo: the heuristic (:mod:`core.bots.pueblo_heuristic`), the
 cut-off evaluation and how the levels search it (a paired search over the heuristic's
-best 32 actions, rollouts of four plies).
+best 32 actions, rollouts of eight plies).
 
 The rollouts play the heuristic's quick variant (``pueblo_heuristic.quick``): the same
 rules of thumb without the look ahead after each placement (the chief move right after
 and the best next stone, worked out for about 21 placements a decision), every placement
 scored by the change of exposure it makes alone. The search's root still ranks its
-candidates with the whole heuristic. A rollout is as long as before; the search makes
-about three times as many playouts a CPU second as with the heuristic's rollouts
-(``bench.playouts``), and beats ``normal`` as often (``bench.arena``)."""
+candidates with the whole heuristic.
+
+Eight plies are four turns (a stone and a chief move each): at four players the rollout
+ends when every other player has answered the move, and at two after two turns each.
+With four plies a four-player search judged its move before two of the three others had
+replied, and overruled the heuristic as often for the worse as for the better
+(``bench.overrules``); with eight it overrules for the better two times in three, at two
+players as at four, for half the playouts a second (``bench/README.md``)."""
 
 from __future__ import annotations
 
@@ -63,5 +68,5 @@ KNOWLEDGE = GameKnowledge(
     quick=pueblo_heuristic.quick,
     ranked=pueblo_heuristic.ranked,
     evaluate=evaluate,
-    settings=Settings(depth=4, rollout="quick", candidates=32, paired=True),
+    settings=Settings(depth=8, rollout="quick", candidates=32, paired=True),
 )

@@ -127,14 +127,15 @@ def test_quick_moves_the_chief_and_takes_options_as_the_heuristic_does() -> None
 
 
 def test_hard_rolls_out_with_quick_and_searches_as_before() -> None:
-    """Only the rollouts' policy changed: the root's candidates still come from the whole
-    heuristic, the rollouts are as long, the candidates as many."""
+    """The rollouts play quick: the root's candidates still come from the whole
+    heuristic, as many as before; the rollouts are eight plies, a whole round of the
+    table at four players (``core/bots/pueblo.py``)."""
     known = levels.knowledge("pueblo")
     assert known.settings.rollout == "quick"
     assert known.rollout() is pueblo_heuristic.quick is known.quick
     assert known.choose is pueblo_heuristic.choose and known.ranked is pueblo_heuristic.ranked
     settings = known.settings
-    assert (settings.depth, settings.candidates, settings.paired) == (4, 32, True)
+    assert (settings.depth, settings.candidates, settings.paired) == (8, 32, True)
 
 
 def test_quick_breaks_ties_with_the_rng() -> None:
