@@ -60,7 +60,13 @@ def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
     sign_up(ann, base_url, names[0])
     sign_up(bea, base_url, names[1])
     match_id = open_timed_table(
-        ann, base_url, names[0], "Real time: my own clock", minutes="0", seconds="10", increment="5"
+        ann,
+        base_url,
+        names[0],
+        "Real time: my own clock",
+        minutes="0",
+        seconds="10",
+        increment="60",
     )
     join(bea, invite_link(ann), names[1])
     ann.get_by_test_id("board").wait_for()
@@ -80,7 +86,8 @@ def test_a_player_who_lets_the_clock_run_out_loses_and_a_bot_plays_on(
     expect(seat_chip).to_have_attribute("data-kind", "bot", timeout=20_000)
     expect(loser.get_by_text("Your time ran out")).to_be_visible()
     expect(winner.get_by_text("ran out of time")).to_be_visible()
-    # The winner plays the hand out against the bot (their own clock gets 5 s a turn).
+    # The winner plays the hand out against the bot (their own clock gets a minute a turn,
+    # so a slow machine does not run it out).
     play_to_end(winner)
     record = stored_record(base_url, match_id)
     note = record["resigned"][0]

@@ -255,13 +255,21 @@ def timeout_notes(cluster: Cluster, match_id: str) -> list[dict[str, Any]]:
 def test_a_deadline_fires_once_while_two_app_processes_run(
     cluster: Cluster, person: Person
 ) -> None:
-    """Ann (app1) and Bea (app2) at a real-time Caravan table of 10 s + 5 s a turn: both
+    """Ann (app1) and Bea (app2) at a real-time Caravan table of 10 s + 60 s a turn: both
     processes hold the live table, look at its clocks and sweep the stored deadlines. One
     plays, the other lets their time run out: the seat goes to a bot once, both pages say
-    so, and the game goes on with the bot, each move shown on both pages."""
+    so, and the game goes on with the bot, each move shown on both pages. (The seat that
+    never moves runs out after its 10 s; the one that plays gains a minute a turn, so a
+    slow machine does not run it out too.)"""
     ann, bea = person("app1"), person("app2")
     match_id = open_timed_table(
-        ann, cluster.url, "Ann", "Real time: my own clock", minutes="0", seconds="10", increment="5"
+        ann,
+        cluster.url,
+        "Ann",
+        "Real time: my own clock",
+        minutes="0",
+        seconds="10",
+        increment="60",
     )
     join(bea, re.sub(r"^https?://[^/]+", cluster.url, invite_link(ann)), "Bea")
     ann.get_by_test_id("board").wait_for()
