@@ -149,6 +149,15 @@ def expect_ply(page: Page, value: int, timeout: float = 30_000) -> None:
     expect(page.get_by_test_id("board")).to_have_attribute("data-ply", str(value), timeout=timeout)
 
 
+def expect_ply_at_least(page: Page, value: int, timeout: float = 30_000) -> None:
+    """For a ply the game may already have passed (a bot answering at once)."""
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=board]')?.dataset.ply) >= n",
+        arg=value,
+        timeout=timeout,
+    )
+
+
 class Match:
     """Two people, each in their own browser, taking turns at one table; watchers follow.
 

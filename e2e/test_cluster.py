@@ -27,6 +27,7 @@ from e2e.mixed import Played, act
 from e2e.online import (
     PLY_IN_WIRE,
     expect_ply,
+    expect_ply_at_least,
     invite_link,
     my_seat,
     notifications,
@@ -73,9 +74,6 @@ def person(cluster: Cluster, browser: Browser) -> Iterator[Person]:
     yield pinned
     for context in made:
         context.close()
-
-
-PLY_AT_LEAST = "n => Number(document.querySelector('[data-testid=board]')?.dataset.ply) >= n"
 
 
 def caravan_for_two(cluster: Cluster, person: Person) -> tuple[str, Page, Page]:
@@ -320,10 +318,8 @@ def test_a_deadline_fires_once_while_two_app_processes_run(
             winner.wait_for_function(CARAVAN_READY)
             take_turn(winner)
         for page in (ann, bea):
-            if made == 3:
-                page.wait_for_function(PLY_AT_LEAST, arg=made, timeout=60_000)
-            else:
-                expect_ply(page, made, timeout=60_000)
+            wait = expect_ply_at_least if made == 3 else expect_ply
+            wait(page, made, timeout=60_000)
     for page, text in told.items():
         assert sum(text in shown for shown in notifications(page)) <= 1, notifications(page)
     assert cluster.plies(match_id) == ply(ann) == ply(bea) == 4
