@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from bench.arena import settings_for, wilson
 from core.bots import levels
+from core.bots.rewards import outcome, standing
 from core.engine import State
 from core.games import GAMES
 
@@ -112,15 +113,10 @@ def finish(state: State, seat: int, action: str, seed: int) -> tuple[float, floa
                 game.apply(mover, levels.normal(game.determinize(mover, rng), mover, rng))
     ranking = game.ranking()
     scores = list(game.scores())
-    leader = ranking.index(min(ranking))
-    if scores[leader] < max(scores):  # lower is better (Pueblo's penalties)
+    if scores[ranking.index(1)] < max(scores):  # lower is better (Pueblo's penalties)
         scores = [-s for s in scores]
-    mine = ranking[seat]
-    win = 1.0 / ranking.count(1) if mine == 1 else 0.0
     margin = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
-    ahead = [1.0 if r > mine else 0.5 if r == mine else 0.0 for o, r in enumerate(ranking)]
-    standing = (sum(ahead) - 0.5) / (len(ranking) - 1)  # the seat itself counted half
-    return win, margin, standing
+    return outcome(game)[seat], margin, standing(game)[seat]
 
 
 def value(state: State, seat: int, action: str, continuations: int) -> tuple[float, ...]:
