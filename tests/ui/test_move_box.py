@@ -75,12 +75,13 @@ def text_of(user: User, marker: str) -> str:
     return str(getattr(element, "text", ""))
 
 
+def suggestion_options(user: User) -> list[ui.element]:
+    """The move box's suggestion elements, shown or not."""
+    return [e for e in elements(user) if any(m.startswith("move-option-") for m in e._markers)]
+
+
 def shown_suggestions(user: User) -> list[str]:
-    options = [
-        element
-        for element in elements(user)
-        if any(m.startswith("move-option-") for m in element._markers) and element.visible
-    ]
+    options = [element for element in suggestion_options(user) if element.visible]
     return [str(getattr(option, "text", "")) for option in sorted(options, key=lambda e: e.id)]
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.test_move_box import elements, shown_suggestions
+from tests.ui.test_move_box import elements, shown_suggestions, suggestion_options
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, take_seat
 from tests.ui.test_spectator_feed import other_browser
 from ui.pages.move_box import LIMIT
@@ -54,16 +54,12 @@ async def test_the_move_boxs_suggestions_are_built_when_first_suggested(user: Us
     user.find(marker="name").clear().type("Ann")
     user.find(marker="start").click()
     await user.should_see(marker="move-input")
-    assert not options(user)
+    assert not suggestion_options(user)
     user.find(marker="move-input").trigger("keydown", {"key": "ArrowDown", "value": ""})
     shown = shown_suggestions(user)
-    assert shown and len(options(user)) == len(shown) <= LIMIT
+    assert shown and len(suggestion_options(user)) == len(shown) <= LIMIT
     user.find(marker="move-input").trigger("keydown", {"key": "Escape", "value": ""})
-    assert not shown_suggestions(user) and len(options(user)) == len(shown)
-
-
-def options(page: User) -> list[ui.element]:
-    return [e for e in elements(page) if any(m.startswith("move-option-") for m in e._markers)]
+    assert not shown_suggestions(user) and len(suggestion_options(user)) == len(shown)
 
 
 async def test_the_hand_summary_is_built_when_a_hand_ends(user: User) -> None:
