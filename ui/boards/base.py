@@ -17,6 +17,7 @@ from typing import Any
 from nicegui import ui
 
 from ui.attrs import attrs
+from ui.boards.frames import seat_name
 from ui.i18n import Translator
 
 Submit = Callable[[str], Awaitable[bool]]
@@ -145,8 +146,7 @@ class Board:
 
     def _name(self, seat: int) -> ui.label:
         """A seat's name, "(you)" after the seat shown."""
-        mine = self.seat is not None and seat == self.seat
-        label = ui.label(self.names[seat] + (f" ({self.t('you')})" if mine else ""))
+        label = ui.label(seat_name(self.t, self.names, seat, self.seat))
         return attrs(label, {"data-testid": f"name-{seat}"})
 
     def _thinking(self, seat: int, thinking: Any | None, *, worded: bool = False) -> None:

@@ -1,9 +1,9 @@
 """The Deluxe Camping table as a player sees it, drawn from one seat's view.
 
-The board is one SVG picture (``svg.py``) redrawn per move, plus a prompt line
-and a score table patched in place. Which squares and edges may be clicked
-comes only from the engine's legal actions: a click either selects a piece
-(or the first half of a 2x1 piece) or sends the one action it stands for.
+The board is one SVG picture (``svg.py``) and the side card of scores (``side.py``), one
+element of markup each, redrawn per move, and a prompt line. Which squares and edges may be
+clicked comes only from the engine's legal actions: a click either selects a piece (or the
+first half of a 2x1 piece) or sends the one action it stands for.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from typing import Any
 from nicegui import ui
 
 from core.games.camping.notation import PAIR_PHASES, is_step, split_place, split_step
-from ui.attrs import attrs
-from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
 from ui.boards.camping import texts
-from ui.boards.camping.svg import COLOURS, Clicks, board_svg
+from ui.boards.camping.side import card, side_card
+from ui.boards.camping.svg import Clicks, board_svg
 
 SQUARE_PHASES = ("token", "caravan")
 
@@ -26,11 +25,9 @@ class CampingBoard(Board):
     """One client's Deluxe Camping board. ``seat`` None shows a spectator's view."""
 
     def _build(self, thinking: Any | None) -> None:
-        t, names = self.t, self.names
+        t = self.t
         self.selected: str | None = None
-        self._scores: dict[int, ui.label] = {}
-        self._rows: dict[int, ui.element] = {}
-        self._extra: dict[int, ui.label] = {}
+        self._marks = thinking is not None  # the side card shows the seats' thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
@@ -48,32 +45,7 @@ class CampingBoard(Board):
                     self.clear_button = ui.button(t("camping.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            with ui.card().classes("gap-2 cs-side").style("flex:0 1 280px;min-width:240px"):
-                ui.label(t("camping.scores")).classes("text-base font-bold")
-                for seat in range(len(names)):
-                    self._score_row(seat, thinking)
-                self.phase_note = ui.label().classes("text-xs text-grey-8")
-                ui.separator()
-                self._legend()
-
-    def _score_row(self, seat: int, thinking: Any | None) -> None:
-        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            attrs(row, {"data-testid": f"player-{seat}"})
-            ui.html(seat_mark(str(seat + 1), COLOURS[seat]), sanitize=False)
-            self._name(seat).classes("text-sm font-semibold cs-name")
-            self._thinking(seat, thinking)
-            ui.space()
-            self._extra[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
-            self._scores[seat] = attrs(
-                ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
-            )
-        self._rows[seat] = row
-
-    def _legend(self) -> None:
-        t = self.t
-        with ui.column().classes("gap-0 text-xs text-grey-8"):
-            for key in texts.LEGEND:
-                ui.label(t(key))
+            self.side = card()
 
     # ----------------------------------------------------------------- updates
 
@@ -89,15 +61,7 @@ class CampingBoard(Board):
         prompt = texts.prompt(self.t, self.names, view, self.my_turn(), self.selected, can_step)
         self.turn.set_text(prompt)
         self.news.set_text(texts.news(self.t, self.names, view))
-        scores = view["scores"]
-        for seat in self._scores:
-            self._scores[seat].set_text(str(int(scores[seat])))
-            self._extra[seat].set_text(texts.to_place(self.t, view, seat))
-            current = view["current"] == seat
-            self._rows[seat].classes(
-                add="cp-current" if current else "", remove="" if current else "cp-current"
-            )
-        self.phase_note.set_text(self.t("camping.region_values"))
+        self.side.set_content(side_card(self.t, self.names, view, self.seat, self._marks))
         mine = self.my_turn()
         self.stop_button.visible = mine and "stop" in self.legal
         self.stop_button.set_enabled(not self.busy)

@@ -1,8 +1,9 @@
 """The Feurio! table as a player sees it, drawn from one seat's view.
 
-The forest is one SVG picture (``svg.py``) redrawn per move, beside a colour
-table patched in place. Clickable cells come only from the engine's legal
-actions: a hottest cell to lay the drawn tile on, or a tile a man may join.
+The forest is one SVG picture (``svg.py``) redrawn per move, beside the side card of
+colours and scores (``side.py``), one element of markup redrawn with it. Clickable cells
+come only from the engine's legal actions: a hottest cell to lay the drawn tile on, or a
+tile a man may join.
 """
 
 from __future__ import annotations
@@ -12,21 +13,18 @@ from typing import Any
 from nicegui import ui
 
 from core.games.feurio.notation import action_word, split_action
-from ui.attrs import attrs
-from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
 from ui.boards.feurio import texts
-from ui.boards.feurio.svg import COLOURS, Clicks, forest_svg
+from ui.boards.feurio.side import card, side_card
+from ui.boards.feurio.svg import Clicks, forest_svg
 
 
 class FeurioBoard(Board):
     """One client's Feurio! board. ``seat`` None shows a spectator's view."""
 
     def _build(self, thinking: Any | None) -> None:
-        t, names = self.t, self.names
-        self._rows: dict[int, tuple[ui.element, ui.label, ui.label]] = {}
-        self._scores: dict[int, ui.label] = {}
-        self._totals: dict[int, ui.label] = {}
+        t = self.t
+        self._marks = thinking is not None  # the side card shows the seats' thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with ui.column().classes("gap-2 items-stretch").style("flex:1 1 420px;max-width:720px"):
                 self.turn = ui.label().classes("text-lg font-semibold")
@@ -49,42 +47,7 @@ class FeurioBoard(Board):
                     self.neutral = ui.switch(t("feurio.neutral_mode"), on_change=self._draw)
                     self.neutral.props('data-testid="neutral-mode"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            with ui.card().classes("gap-2 cs-side").style("flex:0 1 300px;min-width:250px"):
-                ui.label(t("feurio.colours")).classes("text-base font-bold")
-                for colour in range(4):
-                    self._colour_row(colour)
-                ui.separator()
-                for seat in range(len(names)):
-                    self._total_row(seat, thinking)
-                ui.separator()
-                with ui.column().classes("gap-0 text-xs text-grey-8"):
-                    for key in (*texts.LEGEND, texts.LEGEND_MARKS):
-                        ui.label(t(key))
-
-    def _colour_row(self, colour: int) -> None:
-        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            attrs(row, {"data-testid": f"colour-{colour}"})
-            ui.html(
-                seat_mark(str(colour + 1), COLOURS[colour], shape="round"),
-                sanitize=False,
-            )
-            name = ui.label().classes("text-sm font-semibold cs-name")
-            attrs(name, {"data-testid": f"colour-name-{colour}"})
-            ui.space()
-            hand = ui.label().classes("text-xs text-grey-8 cs-aside")
-            self._scores[colour] = attrs(
-                ui.label().classes("text-lg font-bold"), {"data-testid": f"colour-score-{colour}"}
-            )
-        self._rows[colour] = (row, name, hand)
-
-    def _total_row(self, seat: int, thinking: Any | None) -> None:
-        with ui.row().classes("w-full items-center no-wrap gap-2"):
-            self._name(seat).classes("text-sm cs-name")
-            self._thinking(seat, thinking)
-            ui.space()
-            self._totals[seat] = attrs(
-                ui.label().classes("text-base font-bold"), {"data-testid": f"score-{seat}"}
-            )
+            self.side = card()
 
     # ----------------------------------------------------------------- updates
 
@@ -98,15 +61,7 @@ class FeurioBoard(Board):
         self.turn.set_text(texts.prompt(t, self.names, view, mine))
         self.status.set_text(texts.status(t, view))
         self.news.set_text(texts.news(t, self.names, view))
-        for colour, (row, name, hand) in self._rows.items():
-            name_text, hand_text, score = texts.colour_texts(t, self.names, view, colour, self.seat)
-            name.set_text(name_text)
-            hand.set_text(hand_text)
-            self._scores[colour].set_text(score)
-            current = texts.is_current(view, colour)
-            row.classes(add="cp-current" if current else "", remove="" if current else "cp-current")
-        for seat, label in self._totals.items():
-            label.set_text(str(int(view["scores"][seat])))
+        self.side.set_content(side_card(t, self.names, view, self.seat, self._marks))
         kinds = {action_word(a) for a in self.legal}
         self.done_button.visible = mine and "done" in self.legal
         self.pass_button.visible = mine and "pass" in self.legal

@@ -6,7 +6,8 @@ ghost there, click to place. Beside it the 3D pueblo (``scene3d.py``) is updated
 in place. Before the chief moves, each of his reachable squares shows what he
 would see and the penalty each player would get — all of it from the view and
 the legal actions; the board computes no rule. Its words (the turn line, the news, a move)
-come from ``texts.py``, which the spectators' frame (``spectator.py``) shares.
+come from ``texts.py`` and its card of penalties, one element of markup, from ``side.py``;
+the spectators' frame (``spectator.py``) shares both.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from nicegui import ui
 
 from core.games.pueblo import notation
 from ui.attrs import attrs
-from ui.boards.a11y import seat_mark
 from ui.boards.base import Board
 from ui.boards.pueblo import texts
 from ui.boards.pueblo.scene3d import PuebloScene
-from ui.boards.pueblo.top import COLOURS, LETTER, Targets, pose_svg, square_xy, top_svg
+from ui.boards.pueblo.side import card, penalties_card
+from ui.boards.pueblo.top import COLOURS, Targets, pose_svg, square_xy, top_svg
 from ui.i18n import Translator
 
 
@@ -37,13 +38,10 @@ class PuebloBoard(Board):
     """One client's Pueblo board. ``seat`` None shows a spectator's view."""
 
     def _build(self, thinking: Any | None) -> None:
-        t, names = self.t, self.names
+        t = self.t
         self.kind = "C"
         self.pose: int | None = None
-        self._penalties: dict[int, ui.label] = {}
-        self._stones: dict[int, ui.label] = {}
-        self._rows: dict[int, ui.element] = {}
-        self._chips: dict[int, ui.html] = {}
+        self._marks = thinking is not None  # the card of penalties shows the thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
@@ -76,27 +74,10 @@ class PuebloBoard(Board):
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
             with ui.column().classes("gap-3").style("flex:1 1 300px;min-width:0;max-width:600px"):
                 self.scene = PuebloScene(t("pueblo.scene"))
-                with ui.card().classes("w-full gap-1"):
-                    ui.label(t("pueblo.penalties")).classes("text-base font-bold")
-                    ui.label(t("pueblo.lower_wins")).classes("text-xs text-grey-8")
-                    for seat_no in range(len(names)):
-                        self._score_row(seat_no, thinking)
+                self.penalties = card()
                 self.preview = (
                     ui.column().classes("w-full gap-1").props('data-testid="chief-preview"')
                 )
-
-    def _score_row(self, seat: int, thinking: Any | None) -> None:
-        with ui.row().classes("w-full items-center gap-2 no-wrap") as row:
-            attrs(row, {"data-testid": f"player-{seat}"})
-            self._chips[seat] = ui.html("", sanitize=False)
-            self._name(seat).classes("text-sm font-semibold cs-name")
-            self._thinking(seat, thinking)
-            ui.space()
-            self._stones[seat] = ui.label().classes("text-xs text-grey-8 cs-aside")
-            self._penalties[seat] = attrs(
-                ui.label().classes("text-lg font-bold"), {"data-testid": f"score-{seat}"}
-            )
-        self._rows[seat] = row
 
     # ----------------------------------------------------------------- updates
 
@@ -132,16 +113,7 @@ class PuebloBoard(Board):
             poses = self._poses()
             self.pose_label.set_text(pose_text(t, self.pose, poses))
             self.rotate.set_enabled(len(poses) > 1 and not self.busy)
-        for seat, label in self._penalties.items():
-            label.set_text(str(int(view["penalties"][seat])))
-            hand = view["hands"][seat]
-            self._stones[seat].set_text(t.plural("pueblo.stones_left", hand["left"]))
-            key = view["colours"][seat]
-            self._chips[seat].set_content(seat_mark(LETTER[key], COLOURS[key]))
-            current = view["current"] == seat and view["phase"] != "over"
-            self._rows[seat].classes(
-                add="cp-current" if current else "", remove="" if current else "cp-current"
-            )
+        self.penalties.set_content(penalties_card(t, self.names, view, self.seat, self._marks))
         self._draw_choices(mine)
         self._draw_preview(mine)
 

@@ -4,7 +4,8 @@ Spectators see ``view(None)`` and nothing to click, so every spectator of a tabl
 language sees the same board: ``ui/pages/spectators.py`` makes this string once per move and
 language and sends it to all of them at once. It draws what a player's board (``board.py``)
 shows a spectator from the same view, with the same words (``texts.py``), the same top view
-(``top.py``, with no target) and the same test ids; in place of the 3D scene, which would be
+(``top.py``, with no target), the same card of penalties (``side.py``) and the same test
+ids; in place of the 3D scene, which would be
 one per page, the pueblo is a still isometric picture (``iso.py``).
 """
 
@@ -12,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.boards.a11y import seat_mark
 from ui.boards.frames import text_html
 from ui.boards.pueblo import texts
 from ui.boards.pueblo.iso import iso_svg
-from ui.boards.pueblo.top import COLOURS, LETTER, Targets, top_svg
-from ui.boards.thinking import thinking_html
+from ui.boards.pueblo.side import CARD, CARD_STYLE, penalties_card
+from ui.boards.pueblo.top import Targets, top_svg
 from ui.i18n import Translator
 
 
@@ -37,34 +37,14 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     side = (
         '<div class="column" style="gap:.75rem;flex:1 1 300px;min-width:0;max-width:600px">'
         + iso_svg(view, t("pueblo.scene_still"))
-        + '<div class="q-card cs-frame-card column w-full q-pa-md" style="gap:.25rem">'
-        + text_html("div", "text-base font-bold", t("pueblo.penalties"))
-        + text_html("div", "text-xs text-grey-8", t("pueblo.lower_wins"))
-        + "".join(_seat(t, names, view, seat) for seat in range(len(names)))
+        + f'<div class="{CARD}" style="{CARD_STYLE}">'
+        + penalties_card(t, names, view, None, True)
         + "</div>"
         + _preview(t, names, view)
         + "</div>"
     )
     board = f'<div class="row w-full items-start wrap" style="gap:1rem">{site}{side}</div>'
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
-    """A seat's row of penalties: colour chip, name, thinking mark, stones left, points."""
-    colour = view["colours"][seat]
-    current = view["current"] == seat and view["phase"] != "over"
-    left = t.plural("pueblo.stones_left", view["hands"][seat]["left"])
-    return (
-        f'<div class="row w-full items-center no-wrap{" cp-current" if current else ""}" '
-        f'style="gap:.5rem" data-testid="player-{seat}">'
-        + seat_mark(LETTER[colour], COLOURS[colour])
-        + text_html("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
-        + thinking_html(seat)
-        + '<div class="col-grow"></div>'
-        + text_html("div", "text-xs text-grey-8 cs-aside", left)
-        + text_html("div", "text-lg font-bold", str(int(view["penalties"][seat])), f"score-{seat}")
-        + "</div>"
-    )
 
 
 def _preview(t: Translator, names: list[str], view: dict[str, Any]) -> str:

@@ -1,0 +1,110 @@
+"""A player's board draws its side card (each seat's name, thinking mark, score) as one
+element of markup, the card the spectators' frame draws (``ui/boards/<game>/side.py``):
+one element where a board of labels kept about seven a seat, each some KiB of the page's
+memory on the server (``bench.page_memory``). It still says "(you)" after the seat the
+page plays, shows every seat's score from the view, carries the thinking marks where the
+page shows them, and escapes the names."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+
+from core.games import GAMES
+from tests.ui.test_spectator_frames import HOSTILE, read
+from ui.boards import BOARDS
+from ui.boards.base import Board
+from ui.boards.thinking import ThinkingMarks
+from ui.i18n import Translator
+
+SCORES = {"camping": "scores", "feurio": "scores", "pueblo": "penalties"}
+"""The games whose seats' scores are in one card, and the view's key of those scores."""
+
+SEAT_TESTIDS = ("player-", "name-", "score-", "thinking-")
+
+
+async def no_action(action: str) -> bool:
+    return False
+
+
+def board_of(game: str, names: list[str], seat: int, marks: bool) -> Board:
+    return BOARDS[game].board(
+        Translator("en"),
+        names=names,
+        seat=seat,
+        on_action=no_action,
+        thinking=ThinkingMarks() if marks else None,
+    )
+
+
+def cards(board: Board) -> list[ui.html]:
+    """The board's elements of markup that hold the seats' scores."""
+    return [
+        element
+        for element in board.root.descendants()
+        if isinstance(element, ui.html) and 'data-testid="score-0"' in element.content
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(SCORES))
+async def test_a_players_side_card_is_one_element_that_says_what_the_labels_said(
+    user: User, game: str
+) -> None:
+    await user.open("/")
+    rules = GAMES[game]
+    players = min(rules.max_players, 4)
+    names = [HOSTILE, "Bea", "Cem", "Dan"][:players]
+    state = rules.new_game(players, seed=3)
+    rng = random.Random(3)
+    with user.client.layout:
+        board = board_of(game, names, seat=1, marks=True)
+    for _ in range(12):
+        board.show(state.view(1), state.legal_actions(1) if 1 in state.to_move() else [])
+        seat_elements = [
+            element.props["data-testid"]
+            for element in board.root.descendants()
+            if str(element.props.get("data-testid", "")).startswith(SEAT_TESTIDS)
+        ]
+        assert seat_elements == [], "a seat's row is made of elements"
+        (card,) = cards(board)
+        shown = read(card.content)
+        assert "img" not in shown.tags and "&lt;img" in card.content  # the name is escaped
+        assert shown.texts["name-0"] == HOSTILE
+        assert shown.texts["name-1"] == "Bea (you)"
+        for seat in range(players):
+            assert shown.texts[f"score-{seat}"] == str(int(state.view(1)[SCORES[game]][seat]))
+            assert f"thinking-{seat}" in shown.texts
+        if state.is_over():
+            break
+        for _ in range(5):
+            if state.is_over():
+                break
+            mover = rng.choice(sorted(state.to_move()))
+            state.apply(mover, rng.choice(state.legal_actions(mover)))
+
+
+@pytest.mark.parametrize("game", sorted(SCORES))
+async def test_a_page_without_thinking_marks_has_none_in_its_card(user: User, game: str) -> None:
+    await user.open("/")
+    rules = GAMES[game]
+    state = rules.new_game(2, seed=4)
+    with user.client.layout:
+        board = board_of(game, ["Ann", "Bea"], seat=0, marks=False)
+    board.show(state.view(0), [])
+    (card,) = cards(board)
+    assert not [testid for testid in read(card.content).texts if testid.startswith("thinking-")]
+
+
+@pytest.mark.parametrize("game", sorted(SCORES))
+async def test_the_card_element_is_styled_as_the_frame_writes_it(user: User, game: str) -> None:
+    """The player's card (classes and style written as literals) and the spectators'
+    frame's (from the module's constants) stay the same card."""
+    side = __import__(f"ui.boards.{game}.side", fromlist=["card"])
+    await user.open("/")
+    with user.client.layout:
+        card = side.card()
+    assert card.classes == side.CARD.split()
+    assert ";".join(f"{k}:{v}" for k, v in card.style.items()) == side.CARD_STYLE
