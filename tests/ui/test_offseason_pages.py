@@ -87,10 +87,11 @@ async def test_a_three_player_table_offers_exactly_the_legal_bids(user: User) ->
 
 def coins_shown(user: User) -> list[str]:
     """The coin count each merchant's entry shows ('' for coins kept in the tent)."""
+    merchants = html_of(user, "os-merchants")
     counts = []
     for seat in range(3):
-        content = html_of(user, f"coins-{seat}")
-        counts.append(content.split('data-coins="', 1)[1].split('"', 1)[0])
+        box = merchants.split(f'data-testid="coins-{seat}"', 1)[1]  # the box's first count
+        counts.append(box.split('data-coins="', 1)[1].split('"', 1)[0])
     return counts
 
 

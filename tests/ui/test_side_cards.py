@@ -1,5 +1,5 @@
 """A player's board draws its side card (each seat's name, thinking mark, score) as one
-element of markup, the card the spectators' frame draws (``ui/boards/<game>/side.py``):
+element of markup, the markup the spectators' frame draws (``ui/boards/<game>/side.py``):
 one element where a board of labels kept about seven a seat, each some KiB of the page's
 memory on the server (``bench.page_memory``). It still says "(you)" after the seat the
 page plays, shows every seat's score from the view, carries the thinking marks where the
@@ -23,6 +23,9 @@ from ui.i18n import Translator
 SCORES = {"camping": "scores", "feurio": "scores", "pueblo": "penalties"}
 """The games whose seats' scores are in one card, and the view's key of those scores."""
 
+SEATS_IN_MARKUP = (*SCORES, "offseason")
+"""The games whose seats' rows are markup on a player's board."""
+
 SEAT_TESTIDS = ("player-", "name-", "score-", "thinking-")
 
 
@@ -41,15 +44,15 @@ def board_of(game: str, names: list[str], seat: int, marks: bool) -> Board:
 
 
 def cards(board: Board) -> list[ui.html]:
-    """The board's elements of markup that hold the seats' scores."""
+    """The board's elements of markup that hold the seats' rows."""
     return [
         element
         for element in board.root.descendants()
-        if isinstance(element, ui.html) and 'data-testid="score-0"' in element.content
+        if isinstance(element, ui.html) and 'data-testid="name-0"' in element.content
     ]
 
 
-@pytest.mark.parametrize("game", sorted(SCORES))
+@pytest.mark.parametrize("game", sorted(SEATS_IN_MARKUP))
 async def test_a_players_side_card_is_one_element_that_says_what_the_labels_said(
     user: User, game: str
 ) -> None:
@@ -75,8 +78,11 @@ async def test_a_players_side_card_is_one_element_that_says_what_the_labels_said
         assert shown.texts["name-0"] == HOSTILE
         assert shown.texts["name-1"] == "Bea (you)"
         for seat in range(players):
-            assert shown.texts[f"score-{seat}"] == str(int(state.view(1)[SCORES[game]][seat]))
+            assert shown.texts[f"name-{seat}"].startswith(names[seat])
             assert f"thinking-{seat}" in shown.texts
+            if game in SCORES:
+                score = str(int(state.view(1)[SCORES[game]][seat]))
+                assert shown.texts[f"score-{seat}"] == score
         if state.is_over():
             break
         for _ in range(5):
@@ -86,13 +92,14 @@ async def test_a_players_side_card_is_one_element_that_says_what_the_labels_said
             state.apply(mover, rng.choice(state.legal_actions(mover)))
 
 
-@pytest.mark.parametrize("game", sorted(SCORES))
+@pytest.mark.parametrize("game", sorted(SEATS_IN_MARKUP))
 async def test_a_page_without_thinking_marks_has_none_in_its_card(user: User, game: str) -> None:
     await user.open("/")
     rules = GAMES[game]
-    state = rules.new_game(2, seed=4)
+    players = max(rules.min_players, 2)
+    state = rules.new_game(players, seed=4)
     with user.client.layout:
-        board = board_of(game, ["Ann", "Bea"], seat=0, marks=False)
+        board = board_of(game, ["Ann", "Bea", "Cem"][:players], seat=0, marks=False)
     board.show(state.view(0), [])
     (card,) = cards(board)
     assert not [testid for testid in read(card.content).texts if testid.startswith("thinking-")]

@@ -1,10 +1,10 @@
 """The Camel Up Off Season table as a player sees it, drawn from one seat's view.
 
 The board is built once; each move patches it in place: the auction panel, the
-markets and the caravan are HTML fragments (``markup.py``) whose content is replaced,
-the action buttons are rebuilt only when the legal actions change. Everything
-that may be clicked comes from the engine's legal actions: a market to choose,
-a camel to load, unload, saddle or swap, a card to add to the lot being built
+markets, the caravan and the merchants are HTML fragments (``markup.py``, ``side.py``)
+whose content is replaced, the action buttons are rebuilt only when the legal actions
+change. Everything that may be clicked comes from the engine's legal actions: a market to
+choose, a camel to load, unload, saddle or swap, a card to add to the lot being built
 (``lots.py``), a bid, a power. The board never decides a rule itself.
 
 The board's root carries ``data-sent``, which changes once each action it sent has
@@ -14,7 +14,6 @@ time, so a browser test waits on this rather than on the move count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
@@ -24,32 +23,19 @@ from core.games.offseason import notation
 from ui.attrs import attrs
 from ui.boards.base import Board
 from ui.boards.offseason import texts
-from ui.boards.offseason.art import marker_svg
 from ui.boards.offseason.lots import can_add, lot_action, lot_price
 from ui.boards.offseason.markup import (
     Lot,
     auction_html,
-    camels_html,
     caravan_html,
-    coins_html,
     log_html,
     markets_html,
     pending_html,
     status_html,
 )
+from ui.boards.offseason.side import legend_html, merchants_html
 from ui.boards.offseason.words import POWER_WORDS, action_text, cards_text
 from ui.i18n import Translator
-
-
-@dataclass
-class SeatRow:
-    """The parts of a merchant's entry in the side panel that change during play."""
-
-    row: ui.element
-    marker: ui.html
-    coins: ui.html
-    note: ui.label
-    camels: ui.html
 
 
 class OffSeasonBoard(Board):
@@ -61,7 +47,6 @@ class OffSeasonBoard(Board):
         self.first: int | None = None  # Rearrange: the first camel clicked
         self.kind: str | None = None  # loading: the goods type being placed
         self._buttons_for: tuple[Any, ...] | None = None
-        self._seat_rows: dict[int, SeatRow] = {}
         self._board_id = uuid4().hex[:8]
         self._sent_count = 0  # actions sent and answered (or refused) by this board
         with ui.column().classes("w-full gap-3") as self.root:
@@ -116,28 +101,13 @@ class OffSeasonBoard(Board):
         self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
 
     def _side(self, t: Translator, thinking: Any | None) -> None:
-        ui.label(t("offseason.merchants")).classes("text-base font-bold")
-        for seat in range(len(self.names)):
-            with ui.column().classes("w-full gap-0 os-seat") as row:
-                attrs(row, {"data-testid": f"player-{seat}"})
-                with ui.row().classes("w-full items-center gap-1 no-wrap"):
-                    marker = ui.html("", sanitize=False)
-                    self._name(seat).classes("text-sm font-semibold cs-name")
-                    self._thinking(seat, thinking)
-                    ui.space()
-                    coins = attrs(ui.html("", sanitize=False), {"data-testid": f"coins-{seat}"})
-                    coins.mark(f"coins-{seat}")
-                note = ui.label().classes("text-xs text-grey-8")
-                attrs(note, {"data-testid": f"note-{seat}"})
-                camels = attrs(ui.html("", sanitize=False), {"data-testid": f"camels-{seat}"})
-            self._seat_rows[seat] = SeatRow(row, marker, coins, note, camels)
+        self._marks = thinking is not None  # the merchants show the seats' thinking marks
+        self.merchants = ui.html("", sanitize=False).classes("w-full").mark("os-merchants")
         ui.separator()
         with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
             log.props('dense data-testid="log-open"')
             self.log = ui.html("", sanitize=False).props('data-testid="log"')
-        with ui.column().classes("gap-0 text-xs text-grey-8"):
-            for key in texts.LEGEND:
-                ui.label(t(key))
+        ui.html(legend_html(t), sanitize=False)
 
     # ----------------------------------------------------------------- updates
 
@@ -164,8 +134,7 @@ class OffSeasonBoard(Board):
         if caravan_first != (list(self.middle)[0] is self.caravan_box):
             (self.caravan_box if caravan_first else self.market_box).move(self.middle, 0)
         self._controls()
-        for seat in range(view["players"]):
-            self._seat(seat)
+        self.merchants.set_content(merchants_html(t, names, view, self.seat, self._marks))
         self.news.set_text(texts.news(t, names, view))
         self.log.set_content(log_html(t, names, view))
 
@@ -311,20 +280,6 @@ class OffSeasonBoard(Board):
         if "skip" in self.legal:
             button = ui.button(t(f"offseason.skip.{step}"), on_click=lambda: self.send("skip"))
             button.props('outline no-caps data-testid="skip"').classes("os-act").mark("skip")
-
-    # ----------------------------------------------------------------- seats
-
-    def _seat(self, seat: int) -> None:
-        t, view = self.t, self.view
-        parts = self._seat_rows[seat]
-        row, marker, coins, note = parts.row, parts.marker, parts.coins, parts.note
-        caravan = view["caravans"][seat]
-        marker.set_content(marker_svg(t("offseason.holder")) if view["holder"] == seat else "")
-        coins.set_content(coins_html(t, caravan["coins"]))
-        note.set_text(texts.seat_note(t, view, seat))
-        moving = seat in view["to_move"]
-        row.classes(add="cp-current" if moving else "", remove="" if moving else "cp-current")
-        parts.camels.set_content(camels_html(t, seat, caravan))
 
     # ----------------------------------------------------------------- words
 

@@ -4,8 +4,8 @@ Spectators see ``view(None)`` (no hand, no sealed bid) and nothing to click, so 
 spectator of a table in one language sees the same board: ``ui/pages/spectators.py`` makes
 this string once per move and language and sends it to all of them at once. It draws what a
 player's board (``board.py``) shows a spectator from the same view, with the same markup
-(``markup.py``), lines (``texts.py``) and test ids; the log, a collapsed list there, is a
-``<details>`` here.
+(``markup.py``, ``side.py``), lines (``texts.py``) and test ids; the log, a collapsed list
+there, is a ``<details>`` here.
 """
 
 from __future__ import annotations
@@ -13,22 +13,17 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ui.boards.frames import text_html
+from ui.boards.frames import SEPARATOR, text_html
 from ui.boards.offseason import texts
-from ui.boards.offseason.art import marker_svg
 from ui.boards.offseason.markup import (
     auction_html,
-    camels_html,
-    coins_html,
     log_html,
     markets_html,
     pending_html,
     status_html,
 )
-from ui.boards.thinking import thinking_html
+from ui.boards.offseason.side import legend_html, merchants_html
 from ui.i18n import Translator
-
-SEPARATOR = '<hr class="q-separator q-separator--horizontal" aria-orientation="horizontal">'
 
 
 def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tuple[str, str]:
@@ -63,38 +58,16 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     side = (
         '<div class="q-card cs-frame-card column cs-side q-pa-md" style="gap:.5rem;'
         'flex:1 1 260px;max-width:340px">'
-        + text_html("div", "text-base font-bold", t("offseason.merchants"))
-        + "".join(_seat(t, names, view, seat) for seat in range(view["players"]))
+        + merchants_html(t, names, view, None, True)
         + SEPARATOR
         + '<details class="w-full text-sm cs-details" data-testid="log-open">'
         + f"<summary>{escape(t('offseason.log'))}</summary>"
         + f'<div data-testid="log">{log_html(t, names, view)}</div></details>'
-        + '<div class="column text-xs text-grey-8">'
-        + "".join(text_html("div", "", t(key)) for key in texts.LEGEND)
-        + "</div></div>"
+        + legend_html(t)
+        + "</div>"
     )
     board = (
         '<div class="column w-full" style="gap:.75rem">'
         f'<div class="row w-full items-start wrap" style="gap:1rem">{main}{side}</div></div>'
     )
     return " ".join(part for part in (turn, news) if part), board
-
-
-def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
-    """A merchant's entry: the holder's marker, name, thinking mark, coins, note, camels."""
-    caravan = view["caravans"][seat]
-    current = " cp-current" if seat in view["to_move"] else ""
-    marker = marker_svg(t("offseason.holder")) if view["holder"] == seat else ""
-    return (
-        f'<div class="column w-full os-seat{current}" data-testid="player-{seat}">'
-        '<div class="row w-full items-center no-wrap" style="gap:.25rem">'
-        f"<span>{marker}</span>"
-        + text_html("div", "text-sm font-semibold cs-name", names[seat], f"name-{seat}")
-        + thinking_html(seat)
-        + '<div class="col-grow"></div>'
-        + f'<span data-testid="coins-{seat}">{coins_html(t, caravan["coins"])}</span>'
-        + "</div>"
-        + text_html("div", "text-xs text-grey-8", texts.seat_note(t, view, seat), f"note-{seat}")
-        + f'<div data-testid="camels-{seat}">{camels_html(t, seat, caravan)}</div>'
-        + "</div>"
-    )
