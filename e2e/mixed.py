@@ -178,10 +178,14 @@ def foreign_seat_shown(wire: Wire, t_you: str, names: Iterable[str]) -> list[str
 
 def coins_shown(items: Iterable[str], seat: int) -> list[str]:
     """Off Season: the counts of ``seat``'s coins in ``items`` (what a browser received:
-    its coin box, ``coins-<seat>``, carries them in ``data-coins`` only when they are seen)."""
+    its coin box, ``coins-<seat>``, carries them in ``data-coins`` only when they are seen;
+    a player's page has every merchant's box in one element of markup)."""
     testid = rf"(?<![\w-]){_escaped(f'coins-{seat}')}(?![\w-])"  # not market-coins-<n>
     digits = r'data-coins=\\*"(\d+)'
-    pattern = re.compile(rf"{testid}[^{{}}]*?{digits}|{digits}[^{{}}]*?{testid}")
+    # Within one element, and within the box in markup: the merchants' markup holds every
+    # seat's box, so a count may not be read across another element's test id.
+    between = r"(?:(?!data-testid=)[^{}])*?"
+    pattern = re.compile(rf"{testid}{between}{digits}|{digits}{between}{testid}")
     counts = []
     for item in items:
         for match in pattern.finditer(item):
