@@ -17,6 +17,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from core.games import GAMES
+from tests.ui.test_move_box import card_pressed, choose_card, hand_codes, hot_seat_caravan
 from ui.boards.a11y import group, piece, seat_mark, target
 from ui.boards.camping import svg as camping_svg
 from ui.boards.feurio import svg as feurio_svg
@@ -227,3 +228,29 @@ async def test_the_drawn_board_offers_only_named_buttons(
     user.find(marker="start").click()
     await user.should_see(ready)
     assert await play_a_few(user, marker, 4) > 4
+
+
+async def test_a_caravan_hand_is_one_element_of_named_toggle_buttons(user: User) -> None:
+    """The hand is markup with one click handler, as the pictures are: each card a named
+    button in the Tab order, pressed while chosen; a card not in the hand is no choice."""
+    await hot_seat_caravan(user)
+    (hand,) = user.find(marker="hand").elements
+    assert isinstance(hand, ui.html) and not list(hand.descendants())
+    codes = hand_codes(user)
+    assert len(codes) == 15
+    tags = CLICKABLE.findall(hand.content)
+    assert [attribute(tag, "data-click") for tag in tags] == [f"sel:{code}" for code in codes]
+    for tag in tags:
+        assert attribute(tag, "role") == "button" and attribute(tag, "tabindex") == "0", tag
+        assert (attribute(tag, "aria-label") or "").strip(), tag
+        assert attribute(tag, "aria-pressed") == "false", tag
+    single = next(code for code in codes if code[0] in "23456789")
+    await choose_card(user, single)
+    assert card_pressed(user, single)
+    await user.should_see(marker="play")
+    before = hand.content
+    user.find(marker="hand").trigger("click", "sel:2MK+3MV")  # no card of any hand
+    user.find(marker="hand").trigger("click", "act:pass")  # not a kind the hand offers
+    await choose_card(user, single)  # put back: the forged clicks changed nothing before it
+    assert not card_pressed(user, single)
+    assert hand.content != before and hand_codes(user) == codes

@@ -22,6 +22,7 @@ from core.table import BOT, GUEST, SeatInfo
 from storage import repo
 from storage.db import make_engine
 from storage.models import new_match_id
+from tests.ui.test_move_box import hand_codes
 from ui.layout import visitor_id
 from ui.pages.replayer import SPECTATOR
 
@@ -302,15 +303,6 @@ async def test_the_move_list_names_who_played_each_move(user: User) -> None:
     assert text_of(user, "replay-move-0") == "Start of the game"
 
 
-def hand_cards(user: User) -> set[str]:
-    return {
-        marker
-        for element in user.client.elements.values()
-        for marker in element._markers
-        if marker.startswith("card-")
-    }
-
-
 async def test_any_seats_view_or_the_spectators_may_be_chosen(user: User) -> None:
     engine, uid = await visitor(user)
     match_id = store(engine, uid, played())
@@ -318,14 +310,14 @@ async def test_any_seats_view_or_the_spectators_may_be_chosen(user: User) -> Non
     await user.open(f"/replay/{match_id}")
     user.find(marker="replay-first").click()
     await user.should_see("Move 0 of 26")
-    mine = hand_cards(user)
+    mine = set(hand_codes(user))
     (toggle,) = user.find(marker="replay-seat").elements
     with user:
         toggle.set_value(SPECTATOR)
-    assert hand_cards(user) == set()
+    assert set(hand_codes(user)) == set()
     with user:
         toggle.set_value(1)
-    theirs = hand_cards(user)
+    theirs = set(hand_codes(user))
     assert len(mine) == len(theirs) == 15 and not mine & theirs
     await user.should_see("Move 0 of 26")  # the move shown stays
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -95,13 +96,29 @@ def ply(user: User) -> int:
     return int(board.props["data-ply"])
 
 
-def card_markers(user: User) -> list[str]:
+def hand_codes(user: User) -> list[str]:
+    """The cards in the hand on this visitor's page (the hand is one element of markup)."""
     return [
-        marker[len("card-") :]
+        code
         for element in elements(user)
-        for marker in element._markers
-        if marker.startswith("card-")
+        if isinstance(element, ui.html) and element.props.get("data-testid") == "hand"
+        for code in re.findall(r'data-code="([^"]+)"', element.content)
     ]
+
+
+def card_pressed(user: User, code: str) -> bool:
+    """Whether the hand shows the card ``code`` chosen."""
+    (hand,) = user.find(marker="hand").elements
+    tag = re.search(rf'<div [^>]*data-code="{re.escape(code)}"[^>]*>', hand.content)
+    return tag is not None and 'aria-pressed="true"' in tag.group()
+
+
+async def choose_card(user: User, code: str) -> None:
+    """Click a card of the hand (a target of the hand's one click handler) and wait until
+    the hand shows it chosen, or put back."""
+    before = card_pressed(user, code)
+    user.find(marker="hand").trigger("click", f"sel:{code}")
+    await until(lambda: card_pressed(user, code) != before)
 
 
 async def stored_moves(user: User) -> list[tuple[int, str]]:
@@ -139,7 +156,7 @@ async def test_typing_lists_only_legal_moves_and_tab_completes_the_first(user: U
     press(user, "Escape")
     assert shown_suggestions(user) == []
 
-    hand = card_markers(user)
+    hand = hand_codes(user)
     single = next(code for code in hand if code[0] in "23456789")
     box(user).value = single[:1]
     offered = shown_suggestions(user)
@@ -156,7 +173,7 @@ async def test_typing_lists_only_legal_moves_and_tab_completes_the_first(user: U
 
 async def test_enter_plays_the_typed_move_and_clears_the_box(user: User) -> None:
     await hot_seat_caravan(user)
-    single = next(code for code in card_markers(user) if code[0] in "23456789")
+    single = next(code for code in hand_codes(user) if code[0] in "23456789")
     box(user).value = single
     press(user, "Enter")
     await user.should_see("Pass the device to")
@@ -213,7 +230,7 @@ async def test_garbled_notation_is_refused_with_the_engines_message_and_kept(use
 
 async def test_an_illegal_move_is_refused_with_the_reason_and_kept(user: User) -> None:
     await hot_seat_caravan(user)
-    hand = set(card_markers(user))
+    hand = set(hand_codes(user))
     absent = next(card.code for card in DECK if not card.is_wild and card.code not in hand)
     box(user).value = absent
     press(user, "Enter")
@@ -254,7 +271,7 @@ async def test_out_of_turn_the_box_is_read_only_and_a_spectator_has_none(user: U
         assert len(waiting) == len(playing) == 1
         (idle,) = waiting
         assert text_of(idle, "move-status") == "Not your turn: the box opens when it is."
-        single = next(code for code in card_markers(idle) if code[0] in "23456789")
+        single = next(code for code in hand_codes(idle) if code[0] in "23456789")
         box(idle).value = single
         press(idle, "Enter")  # refused by the box being read-only: nothing is sent
         press(idle, "ArrowDown")

@@ -10,6 +10,7 @@ from sqlalchemy.exc import OperationalError
 
 from core.games import GAMES
 from storage import history, repo
+from tests.ui.test_move_box import choose_card, hand_codes
 from ui.boards import BOARDS
 from ui.pages.home import SHOWCASE
 
@@ -19,16 +20,6 @@ HOT_SEAT = "A friend on this screen (hot seat)"
 def database_down(*args: object, **kwargs: object) -> None:
     """Stands in for a repository function when the database cannot be reached."""
     raise OperationalError("statement", {}, Exception("connection refused"))
-
-
-def card_markers(user: User) -> list[str]:
-    """Markers of the cards in a hand on this visitor's page (``card-<code>``)."""
-    return [
-        marker
-        for element in user.client.elements.values()
-        for marker in element._markers
-        if marker.startswith("card-")
-    ]
 
 
 async def start_table(user: User, *, hot_seat: bool) -> None:
@@ -93,10 +84,10 @@ async def test_an_unreachable_database_leaves_the_form_with_a_message(
 
 async def test_hot_seat_shows_no_card_of_a_hand_until_its_player_asks(user: User) -> None:
     await start_hot_seat(user)
-    assert card_markers(user) == []
+    assert hand_codes(user) == []
     user.find(marker="cover-show").click()
     await user.should_see("Your lead")
-    assert len(card_markers(user)) == 15
+    assert len(hand_codes(user)) == 15
 
 
 async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
@@ -105,15 +96,15 @@ async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     await start_hot_seat(user)
     user.find(marker="cover-show").click()
     await user.should_see("Your lead")
-    hand = sorted(card_markers(user))
+    hand = sorted(hand_codes(user))
 
     monkeypatch.setattr(repo, "append_move", database_down)
-    single = next(m for m in hand if m[5] in "23456789")
-    user.find(marker=single).click()
+    single = next(code for code in hand if code[0] in "23456789")
+    await choose_card(user, single)
     user.find(marker="play").click()
     await user.should_see("could not be saved")
     await user.should_see("Your lead")
-    assert sorted(card_markers(user)) == hand
+    assert sorted(hand_codes(user)) == hand
 
 
 async def test_unknown_tables_replays_and_rules_say_so(user: User) -> None:
@@ -149,13 +140,13 @@ async def test_a_move_patches_the_board_instead_of_rebuilding_it(user: User) -> 
     user.find(marker="cover-show").click()
     await user.should_see("Your lead")
     indicators, turn = elements_marked(user, "indicators"), elements_marked(user, "turn")
-    single = next(m for m in card_markers(user) if m[5] in "23456789")
-    user.find(marker=single).click()
+    single = next(code for code in hand_codes(user) if code[0] in "23456789")
+    await choose_card(user, single)
     user.find(marker="play").click()
     await user.should_see("Pass the device to")
     assert elements_marked(user, "indicators") == indicators != set()
     assert elements_marked(user, "turn") == turn != set()
-    assert card_markers(user) == []
+    assert hand_codes(user) == []
 
 
 async def test_an_unreachable_database_is_reported_on_the_history_page(
@@ -175,7 +166,7 @@ async def test_a_visitor_without_a_seat_watches_without_any_hand(user: User) -> 
     await user.should_see("Ann (you)")
     table_path = user.back_history[-1]
     assert table_path.startswith("/table/")
-    assert len(card_markers(user)) == 15
+    assert len(hand_codes(user)) == 15
 
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(core.app), base_url="http://test"
@@ -185,7 +176,7 @@ async def test_a_visitor_without_a_seat_watches_without_any_hand(user: User) -> 
         await watcher.should_see("Bot (normal)")
         await watcher.should_see("You are watching")
         await watcher.should_not_see("(you)")
-        assert card_markers(watcher) == []
+        assert hand_codes(watcher) == []
         assert not any(
             "pass" in element._markers and element.visible
             for element in watcher.client.elements.values()

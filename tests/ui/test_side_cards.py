@@ -115,3 +115,33 @@ async def test_the_card_element_is_styled_as_the_frame_writes_it(user: User, gam
         card = side.card()
     assert card.classes == side.CARD.split()
     assert ";".join(f"{k}:{v}" for k, v in card.style.items()) == side.CARD_STYLE
+
+
+async def test_a_caravan_players_strips_are_one_element_each(user: User) -> None:
+    """Each player's strip (name, thinking mark, cards in hand, backs) is one element; the
+    page's own strip says "(you)", shows no backs and no thinking mark (a bot never plays
+    the seat of the page)."""
+    await user.open("/")
+    state = GAMES["caravan"].new_game(2, seed=5)
+    with user.client.layout:
+        board = board_of("caravan", [HOSTILE, "Bea"], seat=1, marks=True)
+    board.show(state.view(1), [])
+    strips = {
+        seat: read(element.content)
+        for element in board.root.descendants()
+        if isinstance(element, ui.html)
+        for seat in (0, 1)
+        if f'data-testid="name-{seat}"' in element.content
+    }
+    assert sorted(strips) == [0, 1]
+    assert strips[0].texts["name-0"] == HOSTILE and "img" not in strips[0].tags
+    assert strips[1].texts["name-1"] == "Bea (you)"
+    assert "thinking-0" in strips[0].texts and "thinking-1" not in strips[1].texts
+    for seat in (0, 1):
+        assert strips[seat].texts[f"hand-count-{seat}"] == "15 cards in hand"
+    seat_elements = [
+        element.props["data-testid"]
+        for element in board.root.descendants()
+        if str(element.props.get("data-testid", "")).startswith(("name-", "hand-count-"))
+    ]
+    assert seat_elements == []

@@ -18,7 +18,7 @@ from nicegui.testing import User
 
 from core.games.caravan.cards import DECK
 from tests.ui import patience
-from tests.ui.test_move_box import card_markers, elements, ply
+from tests.ui.test_move_box import elements, hand_codes, ply
 from tests.ui.test_online_pages import open_waiting_table, take_seat
 from ui.pages import spectators
 from ui.pages.stage import TableStage
@@ -53,7 +53,7 @@ def to_move(page: User) -> bool:
 async def play_a_single(page: User) -> str:
     """The player to move plays the lowest numbered single card they hold."""
     (box,) = page.find(marker="move-input").elements
-    code = min((c for c in card_markers(page) if c[0] in "23456789"), key=lambda c: c[0])
+    code = min((c for c in hand_codes(page) if c[0] in "23456789"), key=lambda c: c[0])
     box.value = code
     page.find(marker="move-input").trigger("keydown", {"key": "Enter", "value": code})
     return code
@@ -129,8 +129,8 @@ async def test_spectators_share_one_frame_per_language_and_a_move_costs_their_pa
         assert stage(eve).frame is english_frame is stage(ian).frame  # kept for a reconnection
         assert played in shown_codes(english_frame["html"])
         hidden = {c.code for c in DECK} - shown_codes(english_frame["html"])
-        assert card_markers(user) and set(card_markers(user)) <= hidden  # no card of either hand
-        assert set(card_markers(bea)) <= hidden
+        assert hand_codes(user) and set(hand_codes(user)) <= hidden  # no card of either hand
+        assert set(hand_codes(bea)) <= hidden
 
 
 async def test_an_arriving_spectator_is_sent_the_frame_again_only_if_it_missed_one(

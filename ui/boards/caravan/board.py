@@ -19,14 +19,14 @@ from core.games.caravan.notation import PASS, play_cards, play_top
 from ui.attrs import attrs
 from ui.boards.base import Board
 from ui.boards.caravan import texts
-from ui.boards.caravan.cards import card, card_name
+from ui.boards.caravan.cards import card_name, hand_markup
 from ui.boards.caravan.markup import (
     MARKUP_CSS,
-    backs_html,
     describe_play,
     indicators_html,
     pile_html,
     season_html,
+    strip_html,
 )
 from ui.boards.caravan.plays import extendable, matching
 
@@ -35,8 +35,7 @@ from ui.boards.caravan.plays import extendable, matching
 class SeatPanel:
     """The parts of a player's strip that change during play."""
 
-    count: ui.label
-    backs: ui.html
+    strip: ui.html  # the name, thinking mark, cards in hand and their backs
     pile: ui.label
     pile_cards: ui.html
 
@@ -57,8 +56,8 @@ class CaravanBoard(Board):
     def _build(self, thinking: Any | None) -> None:
         t = self.t
         self.selected: set[str] = set()
-        self._hand_cards: dict[str, ui.element] = {}
         self._panels: dict[int, SeatPanel] = {}
+        self._marks: dict[int, bool] = {}  # whether a seat's strip shows its thinking mark
         self._shown: dict[str, Any] = {}
         with ui.column().classes("w-full gap-3") as self.root:
             with ui.row().classes("w-full items-center gap-3 wrap"):
@@ -90,8 +89,10 @@ class CaravanBoard(Board):
             self._cover_box().classes("cv-cover")
             with ui.column().classes("w-full gap-2") as self.hand_area:
                 self.hint = ui.label().classes("text-sm text-grey-8").props('data-testid="hint"')
-                self.hand = ui.row().classes("gap-2 wrap items-end min-h-[140px] pt-3")
+                self.hand = ui.html("", sanitize=False).mark("hand")
+                self.hand.classes("row gap-2 wrap items-end min-h-[140px] pt-3")
                 attrs(self.hand, {"data-testid": "hand", "aria-label": t("caravan.your_hand")})
+                self._clickable(self.hand)
                 with ui.row().classes("gap-2 items-center wrap"):
                     self.play_buttons = ui.row().classes("gap-2 wrap")
                     self.pass_button = ui.button(t("caravan.pass"), on_click=self._pass)
@@ -104,19 +105,15 @@ class CaravanBoard(Board):
     def _seat_panel(self, seat: int, thinking: Any | None) -> None:
         """One player's strip: name, thinking, cards in hand, collected pile."""
         t = self.t
-        mine = seat == self.me and self.seat is not None
         with ui.row().classes("w-full items-center gap-3 wrap"):
-            ui.icon("person" if mine else "person_outline").classes("text-xl")
-            self._name(seat).classes("text-base font-semibold")
-            self._thinking(seat, thinking, worded=True)
-            count = attrs(ui.label().classes("text-sm"), {"data-testid": f"hand-count-{seat}"})
-            backs = ui.html("", sanitize=False).classes("cv-backs")
+            strip = ui.html("", sanitize=False).classes("row items-center no-wrap gap-3")
             ui.space()
             pile = attrs(ui.label().classes("text-sm"), {"data-testid": f"collection-{seat}"})
             with ui.expansion(t("caravan.see_collection")).classes("text-sm") as exp:
                 attrs(exp.props("dense"), {"data-testid": f"collection-open-{seat}"})
                 cards = ui.html("", sanitize=False).classes("cv-pile")
-        self._panels[seat] = SeatPanel(count=count, backs=backs, pile=pile, pile_cards=cards)
+        self._panels[seat] = SeatPanel(strip=strip, pile=pile, pile_cards=cards)
+        self._marks[seat] = thinking is not None
 
     # ----------------------------------------------------------------- updates
 
@@ -129,7 +126,6 @@ class CaravanBoard(Board):
         self._labels()
         self._section("indicators", view["indicators"], self._draw_indicators)
         self._section("season", view["season"], self._draw_season)
-        self._section("hand", view["hand"], self._draw_hand)
         for seat in (0, 1):
             self._section(f"pile{seat}", view["collections"][seat], partial(self._draw_pile, seat))
             self._section(
@@ -172,28 +168,13 @@ class CaravanBoard(Board):
         values = self.view.get("values", {})
         self.season.set_content(season_html(self.t, self.names, self.view["season"], values))
 
-    def _draw_hand(self) -> None:
-        self.hand.clear()
-        self._hand_cards = {}
-        hand = self.view.get("hand") or []
-        with self.hand:
-            for code in hand:
-                self._hand_cards[code] = card(
-                    self.t, code, on_click=partial(self._toggle, code), value=self._value(code)
-                )
-
-    def _value(self, code: str) -> int:
-        return texts.value_of(self.view, code)
-
     def _draw_pile(self, seat: int) -> None:
         cards, values = self.view["collections"][seat], self.view.get("values", {})
         self._panels[seat].pile_cards.set_content(pile_html(self.t, seat, cards, values))
 
     def _draw_count(self, seat: int) -> None:
-        count = self.view["hand_counts"][seat]
-        self._panels[seat].count.set_text(self.t.plural("caravan.cards_in_hand", count))
-        mine = seat == self.me and self.seat is not None
-        self._panels[seat].backs.set_content("" if mine else backs_html(count))
+        strip = strip_html(self.t, self.names, self.view, seat, self.seat, self._marks[seat])
+        self._panels[seat].strip.set_content(strip)
 
     # --------------------------------------------------------------- choosing
 
@@ -202,14 +183,11 @@ class CaravanBoard(Board):
         t = self.t
         active = self.active()
         reachable = extendable(self.legal, self.selected) if active else set()
-        for code, el in self._hand_cards.items():
-            chosen = code in self.selected
-            el.classes(remove="cv-selected cv-dim")
-            if chosen:
-                el.classes("cv-selected")
-            elif active and code not in reachable:
-                el.classes("cv-dim")
-            el.props('aria-pressed="true"' if chosen else 'aria-pressed="false"')
+        hand = self.view.get("hand") or []
+        dim = set(hand) - reachable if active else set()
+        cards = hand_markup(t, hand, self.view.get("values", {}), self.selected, dim)
+        if cards != self.hand.content:  # a toggle redraws the hand; a move may leave it be
+            self.hand.set_content(cards)
         offers = matching(self.legal, self.selected) if active else []
         if offers or self.play_buttons.default_slot.children:
             self.play_buttons.clear()
@@ -234,8 +212,13 @@ class CaravanBoard(Board):
             return t("caravan.hint_lead")
         return t("caravan.hint_answer")
 
+    async def _click(self, kind: str, value: str) -> None:
+        if kind == "sel":
+            self._toggle(value)
+
     def _toggle(self, code: str) -> None:
-        if not self.active():
+        """Choose a card of the hand, or put it back (a card not in hand is no choice)."""
+        if not self.active() or code not in (self.view.get("hand") or []):
             return
         self.selected ^= {code}
         self._controls()

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
-
-from nicegui import ui
 
 from core.games.caravan.cards import ACE, CARDS, CROWN
 from core.games.caravan.notation import rank_label, suit_letters
-from ui.attrs import attrs
 from ui.i18n import Translator
 
 SUIT_COLOURS: dict[str, str] = {
@@ -113,34 +109,30 @@ def card_markup(t: Translator, code: str, *, size: str, testid: str, value: int)
     )
 
 
-def card(
+def hand_markup(
     t: Translator,
-    code: str,
-    *,
-    size: str = "md",
-    on_click: Callable[[], object] | None = None,
-    testid: str | None = None,
-    value: int = 0,
-) -> ui.element:
-    """A card element; clickable (a button for keyboard and screen readers) when on_click.
-
-    ``value`` is what the card would score if collected now (from the view), shown as a badge.
-    """
-    tag = "button" if on_click else "div"
-    el = ui.element(tag).classes("cv-card")
-    el.classes.append(f"cv-{size}")
-    attrs(el, {"data-testid": testid or f"card-{code}", "data-code": code})
-    el.mark(testid or f"card-{code}")
-    label = card_label(t, code, value)
-    attrs(el, {"aria-label": label, "title": label})
-    if on_click:
-        el.props('type="button" aria-pressed="false"')
-        el.on("click", on_click)
-    else:
-        el.props('role="img"')
-    with el:
-        ui.html(card_inner(t, code, value), sanitize=False, tag="span").classes("cv-inner")
-    return el
+    hand: list[str],
+    values: dict[str, int],
+    selected: set[str],
+    dim: set[str],
+) -> str:
+    """A hand to choose from, as HTML: each card a target of the hand's one click handler
+    (``data-click="sel:<code>"``), focusable and pressed while chosen, as a toggle button
+    is; dimmed once it can no longer be part of a play. ``values`` is what each card would
+    score if collected now (from the view), shown as a badge."""
+    cards = []
+    for code in hand:
+        value = int(values.get(code, 0))
+        label = escape(card_label(t, code, value), quote=True)
+        state = " cv-selected" if code in selected else " cv-dim" if code in dim else ""
+        pressed = "true" if code in selected else "false"
+        cards.append(
+            f'<div class="cv-card cv-md{state}" role="button" tabindex="0" '
+            f'aria-pressed="{pressed}" aria-label="{label}" title="{label}" '
+            f'data-testid="card-{code}" data-code="{code}" data-click="sel:{code}">'
+            f'<span class="cv-inner">{card_inner(t, code, value)}</span></div>'
+        )
+    return "".join(cards)
 
 
 CARD_CSS = """
@@ -164,9 +156,9 @@ CARD_CSS = """
 .cv-sm .cv-suits svg{width:16px;height:16px}.cv-xs .cv-suits svg{width:12px;height:12px}
 .cv-name{font-size:.72em;line-height:1.1;color:#4a3f2c;min-height:2.2em}
 .cv-xs .cv-name{display:none}
-button.cv-card{cursor:pointer}
-button.cv-card:not(.cv-selected):hover{transform:translateY(-4px)}
-button.cv-card:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.cv-card[role=button]{cursor:pointer}
+.cv-card[role=button]:not(.cv-selected):hover{transform:translateY(-4px)}
+.cv-card[role=button]:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .cv-card.cv-selected{transform:translateY(-12px);border:2px solid #1d4ed8;
   box-shadow:0 6px 14px rgba(29,78,216,.35)}
 .cv-card.cv-dim{background:#e4ded2;border-style:dashed;filter:grayscale(1)}

@@ -5,7 +5,9 @@ parts of the view, so every spectator (and every player) of a table sees the sam
 markup for them. Drawing them as element trees cost each client some twenty-five
 elements per move; here each section is one string, built once per language and
 content (the caches below) and set as the content of one element per client.
-Nothing interactive lives here: the hand, whose cards are buttons, stays elements.
+Nothing interactive lives here: the hand, whose cards may be chosen, is drawn for its one
+page (``cards.hand_markup``). A player's strip (:func:`strip_html`) is one element too,
+drawn per page for the "(you)" after its own name.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from html import escape
 from typing import Any
 
 from ui.boards.caravan.cards import card_markup, suit_svg
+from ui.boards.frames import mark_html, name_html, text_html
 from ui.i18n import Translator
 
 
@@ -52,6 +55,30 @@ def indicators_html(t: Translator, indicators: list[dict[str, Any]]) -> str:
 def backs_html(count: int) -> str:
     """The backs of an opponent's hand (at most fifteen drawn)."""
     return '<div class="cv-card cv-sm cv-back cv-mini-back"></div>' * min(count, 15)
+
+
+def strip_html(
+    t: Translator,
+    names: list[str],
+    view: dict[str, Any],
+    seat: int,
+    you: int | None,
+    thinking: bool,
+) -> str:
+    """The start of a player's strip: a person (filled for the seat the page plays, ``you``),
+    the name, the thinking mark where the page shows it, the cards in hand and, for a hand
+    the page does not hold, their backs."""
+    count = view["hand_counts"][seat]
+    person = "person" if seat == you else "person_outline"
+    return (
+        f'<i class="q-icon notranslate material-icons text-xl" aria-hidden="true">{person}</i>'
+        + name_html(t, names, seat, "text-base font-semibold", you)
+        + mark_html(seat, thinking, t("thinking"))
+        + text_html(
+            "div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}"
+        )
+        + f'<div class="cv-backs">{"" if seat == you else backs_html(count)}</div>'
+    )
 
 
 @lru_cache(maxsize=512)

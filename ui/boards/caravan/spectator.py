@@ -15,10 +15,9 @@ from html import escape
 from typing import Any
 
 from ui.boards.caravan import texts
-from ui.boards.caravan.markup import backs_html, indicators_html, pile_html, season_html
+from ui.boards.caravan.markup import indicators_html, pile_html, season_html, strip_html
 from ui.boards.caravan.texts import how_hand_ended, match_so_far, summary_heads
 from ui.boards.frames import text_html
-from ui.boards.thinking import thinking_html
 from ui.i18n import Translator
 
 
@@ -52,20 +51,12 @@ def _top(t: Translator, names: list[str], view: dict[str, Any], turn: str) -> st
 
 def _seat(t: Translator, names: list[str], view: dict[str, Any], seat: int) -> str:
     """A player's strip: name, thinking mark, cards in hand, collected pile."""
-    count = view["hand_counts"][seat]
     values = view.get("values", {})
     pile = pile_html(t, seat, view["collections"][seat], values)
     return (
         '<div class="row w-full items-center wrap" style="gap:.75rem">'
-        '<i class="q-icon notranslate material-icons text-xl" aria-hidden="true">'
-        "person_outline</i>"
-        + text_html("div", "text-base font-semibold", names[seat], f"name-{seat}")
-        + thinking_html(seat, t("thinking"))
-        + text_html(
-            "div", "text-sm", t.plural("caravan.cards_in_hand", count), f"hand-count-{seat}"
-        )
-        + f'<div class="cv-backs">{backs_html(count)}</div>'
-        '<div class="col-grow"></div>'
+        + strip_html(t, names, view, seat, None, True)
+        + '<div class="col-grow"></div>'
         + text_html("div", "text-sm", texts.collection(t, view, seat), f"collection-{seat}")
         + f'<details class="text-sm cv-collected" data-testid="collection-open-{seat}">'
         f"<summary>{escape(t('caravan.see_collection'))}</summary>"
