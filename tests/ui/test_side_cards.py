@@ -17,7 +17,6 @@ from core.games import GAMES
 from tests.ui.test_spectator_frames import HOSTILE, read
 from ui.boards import BOARDS
 from ui.boards.base import Board
-from ui.boards.thinking import ThinkingMarks
 from ui.i18n import Translator
 
 SCORES = {"camping": "scores", "feurio": "scores", "pueblo": "penalties"}
@@ -39,7 +38,7 @@ def board_of(game: str, names: list[str], seat: int, marks: bool) -> Board:
         names=names,
         seat=seat,
         on_action=no_action,
-        thinking=ThinkingMarks() if marks else None,
+        thinking=marks,
     )
 
 

@@ -1,5 +1,6 @@
 """What every game's board shares: the constructor, ``show``, the guarded send, the
-hand-over cover, the turn test, the seat's name and thinking mark, and the result details.
+hand-over cover, the turn test and the result details. The seats' names and thinking marks
+are markup (``ui/boards/frames.py``), in each board's side card.
 
 A board draws one seat's view (``seat`` None: a spectator's) and offers the legal actions
 it is given; it never decides a rule. It is "this board's turn" (:meth:`Board.my_turn`)
@@ -16,8 +17,6 @@ from typing import Any
 
 from nicegui import ui
 
-from ui.attrs import attrs
-from ui.boards.frames import seat_name
 from ui.i18n import Translator
 
 Submit = Callable[[str], Awaitable[bool]]
@@ -41,20 +40,20 @@ class Board:
         names: list[str],
         seat: int | None,
         on_action: Submit | None,
-        thinking: Any | None = None,
+        thinking: bool = False,
     ) -> None:
         self.t, self.names, self.seat, self.on_action = t, names, seat, on_action
+        self.marks = thinking  # the seats' thinking marks are shown (``ui/boards/thinking.py``)
         self.view: dict[str, Any] = {}
         self.legal: list[str] = []
         self.busy = False  # an action sent and not yet answered
         self.cover: ui.column | None = None  # the hand-over screen, where seats keep secrets
-        self._build(thinking)
+        self._build()
 
     # ------------------------------------------------------------ to subclass
 
-    def _build(self, thinking: Any | None) -> None:
-        """Make the board's elements; ``thinking`` (``ui/boards/thinking.py``) tags the
-        seats' thinking marks when given."""
+    def _build(self) -> None:
+        """Make the board's elements (with the seats' thinking marks if ``marks``)."""
         raise NotImplementedError
 
     def _draw(self) -> None:
@@ -141,27 +140,6 @@ class Board:
         if token is not None and self.active():
             kind, _, value = token.partition(":")
             await self._click(kind, value)
-
-    # ------------------------------------------------------------ seats
-
-    def _name(self, seat: int) -> ui.label:
-        """A seat's name, "(you)" after the seat shown."""
-        label = ui.label(seat_name(self.t, self.names, seat, self.seat))
-        return attrs(label, {"data-testid": f"name-{seat}"})
-
-    def _thinking(self, seat: int, thinking: Any | None, *, worded: bool = False) -> None:
-        """The mark shown while a bot chooses for ``seat``: a small spinner, or a spinner
-        and the word "thinking" (``worded``)."""
-        if thinking is None:
-            return
-        testid = {"data-testid": f"thinking-{seat}"}
-        if not worded:
-            thinking.add(seat, attrs(ui.spinner(size="xs"), testid))
-            return
-        with attrs(ui.row().classes("items-center gap-1"), testid) as mark:
-            ui.spinner(size="sm")
-            ui.label(self.t("thinking"))
-        thinking.add(seat, mark)
 
     # ------------------------------------------------------------ cover
 

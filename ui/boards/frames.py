@@ -19,14 +19,14 @@ def text_html(tag: str, classes: str, text: str, testid: str = "") -> str:
     return f'<{tag} class="{classes}"{test}>{escape(text)}</{tag}>'
 
 
-def seat_name(t: Translator, names: list[str], seat: int, you: int | None) -> str:
+def shown_name(t: Translator, names: list[str], seat: int, you: int | None) -> str:
     """A seat's name, "(you)" after the seat the page plays (``you``; None: a spectator)."""
     return names[seat] + (f" ({t('you')})" if seat == you else "")
 
 
 def name_html(t: Translator, names: list[str], seat: int, classes: str, you: int | None) -> str:
     """A seat's name as a board shows it (test id ``name-<seat>``)."""
-    return text_html("div", classes, seat_name(t, names, seat, you), f"name-{seat}")
+    return text_html("div", classes, shown_name(t, names, seat, you), f"name-{seat}")
 
 
 def mark_html(seat: int, thinking: bool, words: str | None = None) -> str:

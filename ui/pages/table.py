@@ -15,7 +15,6 @@ from core.record import left_seats, standing, timed_out_seats
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
 from ui.boards.base import Board
-from ui.boards.thinking import ThinkingMarks
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
@@ -290,7 +289,6 @@ class TableView(TableControls):
             return
         self._stop_feed()
         self.shown = self._viewing()
-        self.thinking = ThinkingMarks()
         self.covered = True  # not known for a new board: the first _cover() says
         with self.board_box:
             self.board = spec.board(
@@ -298,7 +296,7 @@ class TableView(TableControls):
                 names=self.names,
                 seat=self._viewing(),
                 on_action=self.submit,
-                thinking=self.thinking,
+                thinking=True,
             )
         self._refresh()
 

@@ -24,10 +24,9 @@ SQUARE_PHASES = ("token", "caravan")
 class CampingBoard(Board):
     """One client's Deluxe Camping board. ``seat`` None shows a spectator's view."""
 
-    def _build(self, thinking: Any | None) -> None:
+    def _build(self) -> None:
         t = self.t
         self.selected: str | None = None
-        self._marks = thinking is not None  # the side card shows the seats' thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
@@ -61,7 +60,7 @@ class CampingBoard(Board):
         prompt = texts.prompt(self.t, self.names, view, self.my_turn(), self.selected, can_step)
         self.turn.set_text(prompt)
         self.news.set_text(texts.news(self.t, self.names, view))
-        self.side.set_content(side_card(self.t, self.names, view, self.seat, self._marks))
+        self.side.set_content(side_card(self.t, self.names, view, self.seat, self.marks))
         mine = self.my_turn()
         self.stop_button.visible = mine and "stop" in self.legal
         self.stop_button.set_enabled(not self.busy)

@@ -53,11 +53,10 @@ class CaravanBoard(Board):
     def opponent(self) -> int:
         return 1 - self.me
 
-    def _build(self, thinking: Any | None) -> None:
+    def _build(self) -> None:
         t = self.t
         self.selected: set[str] = set()
         self._panels: dict[int, SeatPanel] = {}
-        self._marks: dict[int, bool] = {}  # whether a seat's strip shows its thinking mark
         self._shown: dict[str, Any] = {}
         with ui.column().classes("w-full gap-3") as self.root:
             with ui.row().classes("w-full items-center gap-3 wrap"):
@@ -68,7 +67,7 @@ class CaravanBoard(Board):
                 self.turn.props('data-testid="turn" aria-live="polite" role="status"').mark("turn")
                 ui.space()
                 self.scores = ui.label().classes("text-base").props('data-testid="match-scores"')
-            self._seat_panel(self.opponent, thinking)
+            self._seat_panel(self.opponent)
             with ui.card().classes("w-full cv-felt"):
                 with ui.row().classes("w-full items-start gap-6 wrap"):
                     with ui.column().classes("gap-1"):
@@ -85,7 +84,7 @@ class CaravanBoard(Board):
                             .classes("text-sm")
                             .props('data-testid="news" aria-live="polite"')
                         )
-            self._seat_panel(self.me, thinking if self.seat is None else None)
+            self._seat_panel(self.me)
             self._cover_box().classes("cv-cover")
             with ui.column().classes("w-full gap-2") as self.hand_area:
                 self.hint = ui.label().classes("text-sm text-grey-8").props('data-testid="hint"')
@@ -102,7 +101,7 @@ class CaravanBoard(Board):
             if self.seat is None:
                 self.hand_area.visible = False
 
-    def _seat_panel(self, seat: int, thinking: Any | None) -> None:
+    def _seat_panel(self, seat: int) -> None:
         """One player's strip: name, thinking, cards in hand, collected pile."""
         t = self.t
         with ui.row().classes("w-full items-center gap-3 wrap"):
@@ -113,7 +112,6 @@ class CaravanBoard(Board):
                 attrs(exp.props("dense"), {"data-testid": f"collection-open-{seat}"})
                 cards = ui.html("", sanitize=False).classes("cv-pile")
         self._panels[seat] = SeatPanel(strip=strip, pile=pile, pile_cards=cards)
-        self._marks[seat] = thinking is not None
 
     # ----------------------------------------------------------------- updates
 
@@ -173,7 +171,9 @@ class CaravanBoard(Board):
         self._panels[seat].pile_cards.set_content(pile_html(self.t, seat, cards, values))
 
     def _draw_count(self, seat: int) -> None:
-        strip = strip_html(self.t, self.names, self.view, seat, self.seat, self._marks[seat])
+        # A bot never plays the seat a page plays: the thinking mark is the others'.
+        marks = self.marks and seat != self.seat
+        strip = strip_html(self.t, self.names, self.view, seat, self.seat, marks)
         self._panels[seat].strip.set_content(strip)
 
     # --------------------------------------------------------------- choosing

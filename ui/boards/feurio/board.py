@@ -22,9 +22,8 @@ from ui.boards.feurio.svg import Clicks, forest_svg
 class FeurioBoard(Board):
     """One client's Feurio! board. ``seat`` None shows a spectator's view."""
 
-    def _build(self, thinking: Any | None) -> None:
+    def _build(self) -> None:
         t = self.t
-        self._marks = thinking is not None  # the side card shows the seats' thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with ui.column().classes("gap-2 items-stretch").style("flex:1 1 420px;max-width:720px"):
                 self.turn = ui.label().classes("text-lg font-semibold")
@@ -61,7 +60,7 @@ class FeurioBoard(Board):
         self.turn.set_text(texts.prompt(t, self.names, view, mine))
         self.status.set_text(texts.status(t, view))
         self.news.set_text(texts.news(t, self.names, view))
-        self.side.set_content(side_card(t, self.names, view, self.seat, self._marks))
+        self.side.set_content(side_card(t, self.names, view, self.seat, self.marks))
         kinds = {action_word(a) for a in self.legal}
         self.done_button.visible = mine and "done" in self.legal
         self.pass_button.visible = mine and "pass" in self.legal

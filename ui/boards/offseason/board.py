@@ -41,7 +41,7 @@ from ui.i18n import Translator
 class OffSeasonBoard(Board):
     """One client's Camel Up Off Season board. ``seat`` None shows a spectator's view."""
 
-    def _build(self, thinking: Any | None) -> None:
+    def _build(self) -> None:
         t = self.t
         self.picked: list[tuple[int, int]] = []  # (camel, index) of the cards in the lot
         self.first: int | None = None  # Rearrange: the first camel clicked
@@ -60,7 +60,7 @@ class OffSeasonBoard(Board):
                 ):
                     self._main(t)
                 with ui.card().classes("gap-2 cs-side").style("flex:1 1 260px;max-width:340px"):
-                    self._side(t, thinking)
+                    self._side(t)
 
     # ------------------------------------------------------------------ layout
 
@@ -100,8 +100,7 @@ class OffSeasonBoard(Board):
                     self.clear_button.props('flat no-caps data-testid="clear"')
         self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
 
-    def _side(self, t: Translator, thinking: Any | None) -> None:
-        self._marks = thinking is not None  # the merchants show the seats' thinking marks
+    def _side(self, t: Translator) -> None:
         self.merchants = ui.html("", sanitize=False).classes("w-full").mark("os-merchants")
         ui.separator()
         with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
@@ -134,7 +133,7 @@ class OffSeasonBoard(Board):
         if caravan_first != (list(self.middle)[0] is self.caravan_box):
             (self.caravan_box if caravan_first else self.market_box).move(self.middle, 0)
         self._controls()
-        self.merchants.set_content(merchants_html(t, names, view, self.seat, self._marks))
+        self.merchants.set_content(merchants_html(t, names, view, self.seat, self.marks))
         self.news.set_text(texts.news(t, names, view))
         self.log.set_content(log_html(t, names, view))
 

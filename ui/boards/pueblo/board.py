@@ -37,11 +37,10 @@ def pose_text(t: Translator, pose: int | None, poses: list[int]) -> str:
 class PuebloBoard(Board):
     """One client's Pueblo board. ``seat`` None shows a spectator's view."""
 
-    def _build(self, thinking: Any | None) -> None:
+    def _build(self) -> None:
         t = self.t
         self.kind = "C"
         self.pose: int | None = None
-        self._marks = thinking is not None  # the card of penalties shows the thinking marks
         with ui.row().classes("w-full gap-4 items-start wrap") as self.root:
             with (
                 ui.column()
@@ -113,7 +112,7 @@ class PuebloBoard(Board):
             poses = self._poses()
             self.pose_label.set_text(pose_text(t, self.pose, poses))
             self.rotate.set_enabled(len(poses) > 1 and not self.busy)
-        self.penalties.set_content(penalties_card(t, self.names, view, self.seat, self._marks))
+        self.penalties.set_content(penalties_card(t, self.names, view, self.seat, self.marks))
         self._draw_choices(mine)
         self._draw_preview(mine)
 
