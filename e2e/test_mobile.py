@@ -36,7 +36,7 @@ FRIEND_NAME = "Bartholomew Fairweather"
 
 # What must be on the page, shown within the screen's width and free to tap.
 BOARD_TARGETS = {
-    "caravan": "[data-testid=hand] button.cv-card",
+    "caravan": "[data-testid=hand] [data-click]",
     "camping": "[data-click]",
     "feurio": "[data-click]",
     "pueblo": pueblo.TARGETS,
