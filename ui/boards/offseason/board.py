@@ -101,7 +101,8 @@ class OffSeasonBoard(Board):
         self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
 
     def _side(self, t: Translator) -> None:
-        self.merchants = ui.html("", sanitize=False).classes("w-full").mark("os-merchants")
+        self.merchants = ui.html("", sanitize=False).classes("column w-full gap-2")
+        self.merchants.mark("os-merchants")
         ui.separator()
         with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
             log.props('dense data-testid="log-open"')
