@@ -7,6 +7,7 @@ page shows them, and escapes the names."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -17,6 +18,7 @@ from core.games import GAMES
 from tests.ui.test_spectator_frames import HOSTILE, read
 from ui.boards import BOARDS
 from ui.boards.base import Board
+from ui.boards.frames import card_element, card_frame
 from ui.i18n import Translator
 
 SCORES = {"camping": "scores", "feurio": "scores", "pueblo": "penalties"}
@@ -106,14 +108,15 @@ async def test_a_page_without_thinking_marks_has_none_in_its_card(user: User, ga
 
 @pytest.mark.parametrize("game", sorted(SCORES))
 async def test_the_card_element_is_styled_as_the_frame_writes_it(user: User, game: str) -> None:
-    """The player's card (classes and style written as literals) and the spectators'
-    frame's (from the module's constants) stay the same card."""
-    side = __import__(f"ui.boards.{game}.side", fromlist=["card"])
+    """The player's card and the spectators' frame's are the same card: one element with
+    the classes and style that the frame writes around the same markup."""
+    side = importlib.import_module(f"ui.boards.{game}.side")
     await user.open("/")
     with user.client.layout:
-        card = side.card()
-    assert card.classes == side.CARD.split()
-    assert ";".join(f"{k}:{v}" for k, v in card.style.items()) == side.CARD_STYLE
+        card = card_element(side.CARD, side.CARD_STYLE)
+    frame = card_frame(side.CARD, side.CARD_STYLE, "")
+    assert f'class="{" ".join(card.classes)}"' in frame
+    assert f'style="{";".join(f"{k}:{v}" for k, v in card.style.items())}"' in frame
 
 
 async def test_a_caravan_players_strips_are_one_element_each(user: User) -> None:

@@ -15,8 +15,9 @@ from nicegui import ui
 from core.games.camping.notation import PAIR_PHASES, is_step, split_place, split_step
 from ui.boards.base import Board
 from ui.boards.camping import texts
-from ui.boards.camping.side import card, side_card
+from ui.boards.camping.side import CARD, CARD_STYLE, side_card
 from ui.boards.camping.svg import Clicks, board_svg
+from ui.boards.frames import card_element
 
 SQUARE_PHASES = ("token", "caravan")
 
@@ -44,7 +45,7 @@ class CampingBoard(Board):
                     self.clear_button = ui.button(t("camping.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            self.side = card()
+            self.side = card_element(CARD, CARD_STYLE)
 
     # ----------------------------------------------------------------- updates
 

@@ -7,27 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from nicegui import ui
-
 from ui.boards.a11y import seat_mark
 from ui.boards.camping import texts
 from ui.boards.camping.svg import COLOURS
-from ui.boards.frames import SEPARATOR, mark_html, name_html, text_html
+from ui.boards.frames import (
+    SEPARATOR,
+    legend_html,
+    mark_html,
+    name_html,
+    score_row,
+    text_html,
+)
 from ui.i18n import Translator
 
 CARD = "q-card cs-frame-card column cs-side q-pa-md"
 CARD_STYLE = "gap:.5rem;flex:0 1 280px;min-width:240px"
-"""The card's classes and style, as the spectators' frame writes them and :func:`card` sets
-them (literals there: ``tests/ui/test_no_dynamic_props.py``)."""
-
-
-def card() -> ui.html:
-    """The card on a player's board: one element, its content :func:`side_card`."""
-    return (
-        ui.html("", sanitize=False)
-        .classes("q-card cs-frame-card column cs-side q-pa-md")
-        .style("gap:.5rem;flex:0 1 280px;min-width:240px")
-    )
 
 
 def side_card(
@@ -40,9 +34,7 @@ def side_card(
         + "".join(_score_row(t, names, view, seat, you, thinking) for seat in range(len(names)))
         + text_html("div", "text-xs text-grey-8", t("camping.region_values"))
         + SEPARATOR
-        + '<div class="column text-xs text-grey-8">'
-        + "".join(text_html("div", "", t(key)) for key in texts.LEGEND)
-        + "</div>"
+        + legend_html(t, texts.LEGEND)
     )
 
 
@@ -54,15 +46,13 @@ def _score_row(
     you: int | None,
     thinking: bool,
 ) -> str:
-    current = " cp-current" if view["current"] == seat else ""
-    return (
-        f'<div class="row w-full items-center no-wrap{current}" style="gap:.5rem"'
-        f' data-testid="player-{seat}">'
-        + seat_mark(str(seat + 1), COLOURS[seat])
-        + name_html(t, names, seat, "text-sm font-semibold cs-name", you)
-        + mark_html(seat, thinking)
-        + '<div class="col-grow"></div>'
-        + text_html("div", "text-xs text-grey-8 cs-aside", texts.to_place(t, view, seat))
-        + text_html("div", "text-lg font-bold", str(int(view["scores"][seat])), f"score-{seat}")
-        + "</div>"
+    return score_row(
+        testid=f"player-{seat}",
+        current=view["current"] == seat,
+        mark=seat_mark(str(seat + 1), COLOURS[seat]),
+        name=name_html(t, names, seat, "text-sm font-semibold cs-name", you),
+        thinking=mark_html(seat, thinking),
+        aside=texts.to_place(t, view, seat),
+        score=str(int(view["scores"][seat])),
+        score_testid=f"score-{seat}",
     )

@@ -14,7 +14,7 @@ from typing import Any
 from ui.boards.camping import texts
 from ui.boards.camping.side import CARD, CARD_STYLE, side_card
 from ui.boards.camping.svg import Clicks, board_svg
-from ui.boards.frames import text_html
+from ui.boards.frames import card_frame, text_html
 from ui.i18n import Translator
 
 
@@ -32,6 +32,6 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
         + text_html("div", "text-sm text-grey-8", news, "news")
         + "</div>"
     )
-    side = f'<div class="{CARD}" style="{CARD_STYLE}">{side_card(t, names, view, None, True)}</div>'
+    side = card_frame(CARD, CARD_STYLE, side_card(t, names, view, None, True))
     board = f'<div class="row w-full items-start wrap" style="gap:1rem">{field}{side}</div>'
     return " ".join(part for part in (turn, news) if part), board

@@ -15,8 +15,9 @@ from nicegui import ui
 from core.games.feurio.notation import action_word, split_action
 from ui.boards.base import Board
 from ui.boards.feurio import texts
-from ui.boards.feurio.side import card, side_card
+from ui.boards.feurio.side import CARD, CARD_STYLE, side_card
 from ui.boards.feurio.svg import Clicks, forest_svg
+from ui.boards.frames import card_element
 
 
 class FeurioBoard(Board):
@@ -46,7 +47,7 @@ class FeurioBoard(Board):
                     self.neutral = ui.switch(t("feurio.neutral_mode"), on_change=self._draw)
                     self.neutral.props('data-testid="neutral-mode"')
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
-            self.side = card()
+            self.side = card_element(CARD, CARD_STYLE)
 
     # ----------------------------------------------------------------- updates
 

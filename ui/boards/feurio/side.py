@@ -7,27 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from nicegui import ui
-
 from ui.boards.a11y import seat_mark
 from ui.boards.feurio import texts
 from ui.boards.feurio.svg import COLOURS
-from ui.boards.frames import SEPARATOR, mark_html, name_html, text_html
+from ui.boards.frames import (
+    SEPARATOR,
+    legend_html,
+    mark_html,
+    name_html,
+    score_row,
+    text_html,
+)
 from ui.i18n import Translator
 
 CARD = "q-card cs-frame-card column cs-side q-pa-md"
 CARD_STYLE = "gap:.5rem;flex:0 1 300px;min-width:250px"
-"""The card's classes and style, as the spectators' frame writes them and :func:`card` sets
-them (literals there: ``tests/ui/test_no_dynamic_props.py``)."""
-
-
-def card() -> ui.html:
-    """The card on a player's board: one element, its content :func:`side_card`."""
-    return (
-        ui.html("", sanitize=False)
-        .classes("q-card cs-frame-card column cs-side q-pa-md")
-        .style("gap:.5rem;flex:0 1 300px;min-width:250px")
-    )
 
 
 def side_card(
@@ -41,9 +35,7 @@ def side_card(
         + SEPARATOR
         + "".join(_total_row(t, names, view, seat, you, thinking) for seat in range(len(names)))
         + SEPARATOR
-        + '<div class="column text-xs text-grey-8">'
-        + "".join(text_html("div", "", t(key)) for key in (*texts.LEGEND, texts.LEGEND_MARKS))
-        + "</div>"
+        + legend_html(t, (*texts.LEGEND, texts.LEGEND_MARKS))
     )
 
 
@@ -51,16 +43,15 @@ def _colour_row(
     t: Translator, names: list[str], view: dict[str, Any], colour: int, you: int | None
 ) -> str:
     name, hand, score = texts.colour_texts(t, names, view, colour, you)
-    current = " cp-current" if texts.is_current(view, colour) else ""
-    return (
-        f'<div class="row w-full items-center no-wrap{current}" style="gap:.5rem"'
-        f' data-testid="colour-{colour}">'
-        + seat_mark(str(colour + 1), COLOURS[colour], shape="round")
-        + text_html("div", "text-sm font-semibold cs-name", name, f"colour-name-{colour}")
-        + '<div class="col-grow"></div>'
-        + text_html("div", "text-xs text-grey-8 cs-aside", hand)
-        + text_html("div", "text-lg font-bold", score, f"colour-score-{colour}")
-        + "</div>"
+    return score_row(
+        testid=f"colour-{colour}",
+        current=texts.is_current(view, colour),
+        mark=seat_mark(str(colour + 1), COLOURS[colour], shape="round"),
+        name=text_html("div", "text-sm font-semibold cs-name", name, f"colour-name-{colour}"),
+        thinking="",
+        aside=hand,
+        score=score,
+        score_testid=f"colour-score-{colour}",
     )
 
 

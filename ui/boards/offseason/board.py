@@ -22,6 +22,7 @@ from nicegui import ui
 from core.games.offseason import notation
 from ui.attrs import attrs
 from ui.boards.base import Board
+from ui.boards.frames import legend_html
 from ui.boards.offseason import texts
 from ui.boards.offseason.lots import can_add, lot_action, lot_price
 from ui.boards.offseason.markup import (
@@ -33,7 +34,7 @@ from ui.boards.offseason.markup import (
     pending_html,
     status_html,
 )
-from ui.boards.offseason.side import legend_html, merchants_html
+from ui.boards.offseason.side import merchants_html
 from ui.boards.offseason.words import POWER_WORDS, action_text, cards_text
 from ui.i18n import Translator
 
@@ -107,7 +108,7 @@ class OffSeasonBoard(Board):
         with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
             log.props('dense data-testid="log-open"')
             self.log = ui.html("", sanitize=False).props('data-testid="log"')
-        ui.html(legend_html(t), sanitize=False)
+        ui.html(legend_html(t, texts.LEGEND), sanitize=False)
 
     # ----------------------------------------------------------------- updates
 

@@ -1,8 +1,8 @@
 """The Camel Up Off Season merchants as markup: each seat's holder marker, name, thinking
-mark, coins, note and camels, then the legend. A player's board shows them as two elements
-of its side card (``board.py``; the log between them stays a list that opens) and the
-spectators' frame (``spectator.py``) draws the same markup, so both say the same things with
-the same test ids."""
+mark, coins, note and camels. A player's board shows them as one element of its side card
+(``board.py``; the log under them stays a list that opens) and the spectators' frame
+(``spectator.py``) draws the same markup, so both say the same things with the same test
+ids."""
 
 from __future__ import annotations
 
@@ -22,15 +22,6 @@ def merchants_html(
     spectator's), with the seats' thinking marks where the page shows them."""
     return text_html("div", "text-base font-bold", t("offseason.merchants")) + "".join(
         _seat(t, names, view, seat, you, thinking) for seat in range(view["players"])
-    )
-
-
-def legend_html(t: Translator) -> str:
-    """What the marks on the camels and in the markets mean."""
-    return (
-        '<div class="column text-xs text-grey-8">'
-        + "".join(text_html("div", "", t(key)) for key in texts.LEGEND)
-        + "</div>"
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ui.boards.frames import SEPARATOR, text_html
+from ui.boards.frames import SEPARATOR, legend_html, text_html
 from ui.boards.offseason import texts
 from ui.boards.offseason.markup import (
     auction_html,
@@ -22,7 +22,7 @@ from ui.boards.offseason.markup import (
     pending_html,
     status_html,
 )
-from ui.boards.offseason.side import legend_html, merchants_html
+from ui.boards.offseason.side import merchants_html
 from ui.i18n import Translator
 
 
@@ -63,7 +63,7 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
         + '<details class="w-full text-sm cs-details" data-testid="log-open">'
         + f"<summary>{escape(t('offseason.log'))}</summary>"
         + f'<div data-testid="log">{log_html(t, names, view)}</div></details>'
-        + legend_html(t)
+        + legend_html(t, texts.LEGEND)
         + "</div>"
     )
     board = (

@@ -19,9 +19,10 @@ from nicegui import ui
 from core.games.pueblo import notation
 from ui.attrs import attrs
 from ui.boards.base import Board
+from ui.boards.frames import card_element
 from ui.boards.pueblo import texts
 from ui.boards.pueblo.scene3d import PuebloScene
-from ui.boards.pueblo.side import card, penalties_card
+from ui.boards.pueblo.side import CARD, CARD_STYLE, penalties_card
 from ui.boards.pueblo.top import COLOURS, Targets, pose_svg, square_xy, top_svg
 from ui.i18n import Translator
 
@@ -73,7 +74,7 @@ class PuebloBoard(Board):
                 self.news = ui.label().classes("text-sm text-grey-8").props('data-testid="news"')
             with ui.column().classes("gap-3").style("flex:1 1 300px;min-width:0;max-width:600px"):
                 self.scene = PuebloScene(t("pueblo.scene"))
-                self.penalties = card()
+                self.penalties = card_element(CARD, CARD_STYLE)
                 self.preview = (
                     ui.column().classes("w-full gap-1").props('data-testid="chief-preview"')
                 )

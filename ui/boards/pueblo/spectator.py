@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.boards.frames import text_html
+from ui.boards.frames import card_frame, text_html
 from ui.boards.pueblo import texts
 from ui.boards.pueblo.iso import iso_svg
 from ui.boards.pueblo.side import CARD, CARD_STYLE, penalties_card
@@ -37,9 +37,7 @@ def spectator_board(t: Translator, names: list[str], view: dict[str, Any]) -> tu
     side = (
         '<div class="column" style="gap:.75rem;flex:1 1 300px;min-width:0;max-width:600px">'
         + iso_svg(view, t("pueblo.scene_still"))
-        + f'<div class="{CARD}" style="{CARD_STYLE}">'
-        + penalties_card(t, names, view, None, True)
-        + "</div>"
+        + card_frame(CARD, CARD_STYLE, penalties_card(t, names, view, None, True))
         + _preview(t, names, view)
         + "</div>"
     )
