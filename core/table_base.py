@@ -71,8 +71,9 @@ class TableBase:
         self.seats = list(seats)
         self.settings = settings or TableSettings()
         self.state = replay(record)
-        self._viewed: State | None = None  # the position the views below are of
+        self._viewed: State | None = None  # the position the views and lists below are of
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._legal: dict[int, list[str]] = {}
         self._persist = persist
         self._persist_seats = persist_seats
         self._persist_undo = persist_undo
@@ -194,15 +195,26 @@ class TableBase:
     def view(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s view of the current position, made once per position and seat: every
         spectator of a table shares one. The dict is shared, so it must not be changed."""
-        if self._viewed is not self.state:  # a new position: forget the old views
-            self._viewed, self._views = self.state, {}
+        self._same_position()
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = self.state.view(seat)
         return view
 
     def legal_actions(self, seat: int) -> list[str]:
-        return self.state.legal_actions(seat)
+        """``seat``'s legal actions in the current position, listed once per position and
+        seat: every page of the seat shares them. The list is shared, so it must not be
+        changed."""
+        self._same_position()
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.state.legal_actions(seat)
+        return legal
+
+    def _same_position(self) -> None:
+        """Forget the views and lists of an earlier position."""
+        if self._viewed is not self.state:
+            self._viewed, self._views, self._legal = self.state, {}, {}
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(table, move)`` after every applied move; returns an unsubscriber."""

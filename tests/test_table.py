@@ -517,6 +517,20 @@ async def test_views_are_made_once_per_position_and_seat_and_follow_the_moves() 
     assert table.view(0) == table.state.view(0)
 
 
+async def test_legal_actions_are_listed_once_per_position_and_seat() -> None:
+    """Every page of a seat shares one list of its legal actions (Pueblo's placements run
+    to hundreds); a move lists them anew."""
+    table = table_at(2)
+    seat = mover(table)
+    legal = table.legal_actions(seat)
+    assert table.legal_actions(seat) is legal and legal == table.state.legal_actions(seat)
+    await table.submit(seat, legal[0], by=holder(table, seat))
+    other = mover(table)
+    assert table.legal_actions(other) == table.state.legal_actions(other)
+    assert table.legal_actions(seat) == table.state.legal_actions(seat)
+    assert table.legal_actions(seat) is not legal
+
+
 async def test_a_refused_move_keeps_the_views_of_the_position() -> None:
     table = table_at(2)
     before = table.view(None)
