@@ -85,6 +85,23 @@ async def test_a_three_player_table_offers_exactly_the_legal_bids(user: User) ->
     await user.should_see("Your caravan")
 
 
+async def test_the_log_is_drawn_while_its_list_is_open(user: User, idle_bots: None) -> None:
+    await open_table(user)
+    await user.should_see("Sealed bid: make your bid.")
+    assert html_of(user, "log") == ""
+    (log,) = user.find(marker="log-open").elements
+    assert isinstance(log, ui.expansion)
+    with user:
+        log.set_value(True)
+    assert html_of(user, "log").startswith('<ul class="os-log">')
+    user.find(marker="bid-3").click()
+    await user.should_see("You bid 3. Waiting for 2 players…")
+    assert html_of(user, "log").startswith('<ul class="os-log">')  # drawn while open
+    with user:
+        log.set_value(False)
+    assert html_of(user, "log") == ""
+
+
 def coins_shown(user: User) -> list[str]:
     """The coin count each merchant's entry shows ('' for coins kept in the tent)."""
     merchants = html_of(user, "os-merchants")

@@ -105,10 +105,17 @@ class OffSeasonBoard(Board):
         self.merchants = ui.html("", sanitize=False).classes("column w-full gap-2")
         self.merchants.mark("os-merchants")
         ui.separator()
-        with ui.expansion(t("offseason.log")).classes("w-full text-sm") as log:
-            log.props('dense data-testid="log-open"')
-            self.log = ui.html("", sanitize=False).props('data-testid="log"')
+        with ui.expansion(t("offseason.log"), on_value_change=self._draw_log) as self.log_box:
+            self.log_box.classes("w-full text-sm").props('dense data-testid="log-open"')
+            self.log_box.mark("log-open")
+            self.log = ui.html("", sanitize=False).props('data-testid="log"').mark("log")
         ui.html(legend_html(t, texts.LEGEND), sanitize=False)
+
+    def _draw_log(self) -> None:
+        """The log while its list is open; nothing while it is closed (a whole game's log,
+        kept by every page, weighed some 30 KiB a page on the server)."""
+        opened = self.log_box.value and bool(self.view)
+        self.log.set_content(log_html(self.t, self.names, self.view) if opened else "")
 
     # ----------------------------------------------------------------- updates
 
@@ -137,7 +144,7 @@ class OffSeasonBoard(Board):
         self._controls()
         self.merchants.set_content(merchants_html(t, names, view, self.seat, self.marks))
         self.news.set_text(texts.news(t, names, view))
-        self.log.set_content(log_html(t, names, view))
+        self._draw_log()
 
     def _camel_step(self) -> bool:
         """Whether this step is played on the camels (loading, tokens, sales, powers on camels)."""
