@@ -44,6 +44,7 @@ from ui import (
     abandonment,
     health,
     security_headers,
+    session_storage,
     shared_sessions,
     socket_guard,
     storage_pruning,
@@ -126,6 +127,7 @@ def build() -> Site:
     app.include_router(health.router(site))
     security_headers.install(app, https=served_over_https())
     socket_guard.install()
+    session_storage.install()
     turn_badge.register(site)  # every page's header counts the games waiting for its visitor
     home.register()
     rules.register()
