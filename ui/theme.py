@@ -27,8 +27,11 @@ BRAND = {
 # boards' side panels (``cs-side``) take the whole width; on touch screens buttons are
 # at least 40 px tall. A name in the seat strip ends with an ellipsis (the whole name is its
 # title); in a board's side panel it wraps (``cs-name``), at a space or else anywhere,
-# beside a note that keeps to one line (``cs-aside``: "2 caravans to place").
+# beside a note that keeps to one line (``cs-aside``: "2 caravans to place"). A section of
+# a page that is empty for now (who won, who left, the waiting room) takes no room: as an
+# empty column of the page's or the table stage's column it would still add a gap.
 SCREENS_CSS = """
+.cs-main > .nicegui-column:empty,[data-testid=stage] > .nicegui-column:empty{display:none}
 @media (max-width:899.98px){.cs-wide{display:none !important}}
 @media (min-width:900px){.cs-narrow{display:none !important}}
 .cs-account .block,.cs-account .q-item__section{max-width:10rem;overflow:hidden;
