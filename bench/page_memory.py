@@ -129,6 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pages", type=int, default=10, help="pages of each kind measured")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--top", type=int, default=0, help="origins of the bytes printed")
+    parser.add_argument("--seed", type=int, default=1, help="the tables' deals")
     args = parser.parse_args(argv)
     args.games = [g.strip() for g in args.games.split(",") if g.strip()]
     with tempfile.TemporaryDirectory() as folder:
@@ -136,6 +137,9 @@ def main(argv: list[str] | None = None) -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/site.db"
         os.environ.setdefault("CARAVANSERAI_SECRET", "bench")
         os.environ["CARAVANSERAI_BOT_PAUSE"] = "3600"
+        # The same deals in every run, so that runs compare: who moves first decides
+        # whether a player's picture carries its targets and its page the legal actions.
+        os.environ["CARAVANSERAI_TEST_SEED"] = str(args.seed)
         # NiceGUI's simulation, as under pytest: outside it, its reset would read a page's
         # storage with no page there and take the site for a one-page script.
         os.environ["PYTEST_CURRENT_TEST"] = "bench.page_memory"
