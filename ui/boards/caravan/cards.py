@@ -100,11 +100,28 @@ def card_label(t: Translator, code: str, value: int) -> str:
     return f"{text}, {t('card.worth', value=f'{value:+d}')}" if value else text
 
 
-def card_markup(t: Translator, code: str, *, size: str, testid: str, value: int) -> str:
-    """A card that is only looked at (a picture with a name), as HTML."""
+def card_markup(
+    t: Translator,
+    code: str,
+    *,
+    size: str,
+    testid: str,
+    value: int,
+    chosen: bool | None = None,
+    state: str = "",
+) -> str:
+    """A card as HTML: a picture with a name, or (``chosen`` given) a toggle button of its
+    picture's one click handler (``data-click="sel:<code>"``), focusable and pressed while
+    chosen. ``state`` adds a class of the site's (``cv-selected``, ``cv-dim``)."""
     label = escape(card_label(t, code, value), quote=True)
+    role = (
+        'role="img"'
+        if chosen is None
+        else f'role="button" tabindex="0" aria-pressed="{"true" if chosen else "false"}" '
+        f'data-click="sel:{code}"'
+    )
     return (
-        f'<div class="cv-card cv-{size}" role="img" aria-label="{label}" title="{label}" '
+        f'<div class="cv-card cv-{size}{state}" {role} aria-label="{label}" title="{label}" '
         f'data-testid="{escape(testid)}" data-code="{code}">{card_inner(t, code, value)}</div>'
     )
 
@@ -116,23 +133,21 @@ def hand_markup(
     selected: set[str],
     dim: set[str],
 ) -> str:
-    """A hand to choose from, as HTML: each card a target of the hand's one click handler
-    (``data-click="sel:<code>"``), focusable and pressed while chosen, as a toggle button
-    is; dimmed once it can no longer be part of a play. ``values`` is what each card would
+    """A hand to choose from, as HTML: each card a toggle of the hand's one click handler,
+    dimmed once it can no longer be part of a play. ``values`` is what each card would
     score if collected now (from the view), shown as a badge."""
-    cards = []
-    for code in hand:
-        value = int(values.get(code, 0))
-        label = escape(card_label(t, code, value), quote=True)
-        state = " cv-selected" if code in selected else " cv-dim" if code in dim else ""
-        pressed = "true" if code in selected else "false"
-        cards.append(
-            f'<div class="cv-card cv-md{state}" role="button" tabindex="0" '
-            f'aria-pressed="{pressed}" aria-label="{label}" title="{label}" '
-            f'data-testid="card-{code}" data-code="{code}" data-click="sel:{code}">'
-            f'<span class="cv-inner">{card_inner(t, code, value)}</span></div>'
+    return "".join(
+        card_markup(
+            t,
+            code,
+            size="md",
+            testid=f"card-{code}",
+            value=int(values.get(code, 0)),
+            chosen=code in selected,
+            state=" cv-selected" if code in selected else " cv-dim" if code in dim else "",
         )
-    return "".join(cards)
+        for code in hand
+    )
 
 
 CARD_CSS = """
@@ -144,7 +159,6 @@ CARD_CSS = """
 @media (max-width:599.98px){.cv-md{width:78px;height:112px}}
 .cv-sm{width:58px;height:82px;font-size:11px;padding:3px 4px}
 .cv-xs{width:44px;height:62px;font-size:9px;padding:2px 3px}
-.cv-inner{display:contents}
 .cv-face{display:flex;flex-direction:column;justify-content:space-between;height:100%}
 .cv-value{position:absolute;right:4px;top:3px;font-size:.8em;font-weight:700;border-radius:8px;
   padding:0 4px;line-height:1.3}
