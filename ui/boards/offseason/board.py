@@ -112,8 +112,8 @@ class OffSeasonBoard(Board):
         ui.html(legend_html(t, texts.LEGEND), sanitize=False)
 
     def _draw_log(self) -> None:
-        """The log while its list is open; nothing while it is closed (a whole game's log,
-        kept by every page, weighed some 30 KiB a page on the server)."""
+        """The log while its list is open; nothing while it is closed (late in a game the
+        log is the board's longest text, and every open page would keep it)."""
         opened = self.log_box.value and bool(self.view)
         self.log.set_content(log_html(self.t, self.names, self.view) if opened else "")
 
