@@ -37,6 +37,7 @@ from e2e.online import (
     whose_turn,
 )
 from e2e.test_clocks import join, open_timed_table
+from tests.services import unavailable
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +45,10 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     if "E2E_BASE_URL" in os.environ:
         pytest.skip("the cluster tests start their own site")
     if not shutil.which("redis-server") or not shutil.which("haproxy"):
-        pytest.skip("redis-server or haproxy is not installed (make test installs haproxy)")
+        missing = "redis" if not shutil.which("redis-server") else "haproxy"
+        unavailable(missing, f"{missing} is not installed (make test installs haproxy)")
     if not services.postgres_answers(make_url(SERVER)):
-        pytest.skip("PostgreSQL does not answer (make test starts it when installed)")
+        unavailable("postgres", "PostgreSQL does not answer (make test starts it when installed)")
     folder = tmp_path_factory.mktemp("cluster")
     redis = Redis(folder).start()
     running = Cluster(folder, redis)

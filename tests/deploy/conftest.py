@@ -15,6 +15,7 @@ from deploy import haproxy
 from deploy.balancer import Admin
 from deploy.ports import free_port
 from tests.deploy.stand_ins import Balancer, StandIn, until
+from tests.services import unavailable
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +26,7 @@ def haproxy_program() -> str:
     try:
         return haproxy.install()
     except (RuntimeError, OSError) as err:
-        pytest.skip(f"HAProxy is not installed and could not be installed: {err}")
+        unavailable("haproxy", f"HAProxy is not installed and could not be installed: {err}")
 
 
 @pytest.fixture

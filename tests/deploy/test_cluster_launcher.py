@@ -34,6 +34,7 @@ from sqlalchemy import URL, make_url
 from deploy import control, probe, rolling_restart, services
 from deploy.ports import free_port, free_ports
 from tests.deploy.stand_ins import until
+from tests.services import unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = "caravanserai_launcher_test"
@@ -82,9 +83,11 @@ def group_gone(group: int) -> bool:
 def cluster(haproxy_program: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     server = make_url(SERVER)
     if not services.postgres_answers(server):
-        pytest.skip(f"PostgreSQL does not answer at {server.host}:{server.port or 5432}")
+        unavailable(
+            "postgres", f"PostgreSQL does not answer at {server.host}:{server.port or 5432}"
+        )
     if not services.redis_answers(REDIS):
-        pytest.skip(f"Redis does not answer at {REDIS}")
+        unavailable("redis", f"Redis does not answer at {REDIS}")
     drop(server)
     run_dir = tmp_path_factory.mktemp("cluster")
     output = run_dir / "launcher.out"

@@ -28,6 +28,7 @@ from nicegui import core
 from nicegui.persistence import RedisPersistentDict
 
 from e2e.server import Server
+from tests.services import unavailable
 from tests.ui import patience
 from ui.shared_sessions import lost, resubscribe
 from ui.shared_storage_pruning import lock_key
@@ -58,7 +59,7 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
     try:
         client.ping()
     except redis.RedisError as err:
-        pytest.skip(f"Redis is not reachable at {URL}: {err}")
+        unavailable("redis", f"Redis is not reachable at {URL}: {err}")
     root = tmp_path_factory.mktemp("shared-sessions")
     prefix = f"test-sessions-{uuid.uuid4().hex}:"
 

@@ -24,6 +24,7 @@ from sqlalchemy import URL, Connection, make_url, text
 from e2e.server import Server
 from storage.db import make_engine, migrate
 from tests.databases import scratch_database
+from tests.services import unavailable
 from tests.ui.test_auth import PASSWORD, browser, token
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, other_browser, take_seat
 from ui.gateway import Gateway, StorageUnavailable
@@ -43,7 +44,7 @@ def database() -> Iterator[URL]:
         try:
             url = stack.enter_context(scratch_database(server, "caravanserai_hang"))
         except Exception as err:  # noqa: BLE001 - no server: the test cannot run here
-            pytest.skip(f"PostgreSQL not reachable: {err}")
+            unavailable("postgres", f"PostgreSQL not reachable: {err}")
         engine = make_engine(url)
         migrate(engine)
         engine.dispose()
