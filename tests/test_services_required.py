@@ -24,8 +24,8 @@ def run(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     settings = {k: v for k, v in os.environ.items() if k != "CARAVANSERAI_TESTS_WITHOUT"}
     settings.update(TEST_REDIS_URL="redis://127.0.0.1:1/0", PYTHONPATH=str(ROOT), **env)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", "-o", "asyncio_mode=auto",
-         "-o", "asyncio_default_fixture_loop_scope=function", str(test)],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs",
+         "-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function", str(test)],
         cwd=tmp_path, env=settings, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 
