@@ -36,7 +36,7 @@ MO := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*/LC_MESSAGES/messages.po))
 PYBABEL := $(BIN)/pybabel
 
 .PHONY: run test unit e2e lint bench screenshots chromium database install lock clean \
-	messages translations cluster rolling-restart haproxy worker
+	messages translations cluster rolling-restart haproxy worker flaky
 
 # The locked versions (hash-checked), then the project itself without resolving anything.
 $(STAMP): pyproject.toml $(LOCKS)
@@ -112,6 +112,14 @@ test: $(STAMP) $(MO) chromium haproxy database lint
 	echo "JUnit reports: .unit-tests.xml, $(E2E_REPORT) and $(E2E_ARTIFACTS)/junit-cluster.xml;" \
 		"failures' artefacts under $(E2E_ARTIFACTS)/"; \
 	exit $$(( unit || browser || alone || cluster ))
+
+## The whole `make test` (or only TESTS, pytest's arguments) N times, beside HOG busy CPU
+## loops: every test that failed once, with its artefacts under flaky/ (scripts/flaky.py).
+N ?= 5
+HOG ?= 0
+TESTS ?=
+flaky: $(STAMP) $(MO)
+	$(BIN)/python -m scripts.flaky -n $(N) --hog $(HOG) $(TESTS)
 
 ## Unit, rules and storage tests only.
 unit: $(STAMP) $(MO) database
