@@ -167,28 +167,11 @@ haproxy:
 
 ## The storage tests also run on PostgreSQL at 127.0.0.1:5432, and the tests of several
 ## processes on PostgreSQL and Redis at 127.0.0.1:6379, each started here when installed but
-## stopped. One that cannot be started stops `make test` here, saying which, unless
-## CARAVANSERAI_TESTS_WITHOUT names it (tests/services.py: its tests are then skipped).
-WITHOUT = echo ",$${CARAVANSERAI_TESTS_WITHOUT}," | tr 'A-Z ' 'a-z,' | grep -Eq ",($(1)|all),"
-database:
-	@if ! pg_isready -q -h 127.0.0.1 2>/dev/null; then \
-		command -v pg_ctlcluster >/dev/null && ls /etc/postgresql >/dev/null 2>&1 && \
-		pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql | head -n1) main start; \
-		if ! pg_isready -q -h 127.0.0.1 2>/dev/null; then \
-			if $(call WITHOUT,postgres); then echo "PostgreSQL does not answer: its tests are skipped."; \
-			else echo "PostgreSQL does not answer at 127.0.0.1:5432 and could not be started" \
-				"(install postgresql, or run without it: CARAVANSERAI_TESTS_WITHOUT=postgres)."; exit 1; fi; \
-		fi; \
-	fi
-	@if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then \
-		command -v redis-server >/dev/null && redis-server --daemonize yes --bind 127.0.0.1 >/dev/null; \
-		for _ in 1 2 3 4 5 6 7 8 9 10; do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done; \
-		if ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then \
-			if $(call WITHOUT,redis); then echo "Redis does not answer: its tests are skipped."; \
-			else echo "Redis does not answer at 127.0.0.1:6379 and could not be started" \
-				"(install redis-server, or run without it: CARAVANSERAI_TESTS_WITHOUT=redis)."; exit 1; fi; \
-		fi; \
-	fi
+## stopped (deploy/services.py, as for `make cluster`). One that cannot be brought up stops
+## `make test` here, saying which, unless CARAVANSERAI_TESTS_WITHOUT names it (its tests are
+## then skipped: tests/services.py).
+database: $(STAMP)
+	@$(BIN)/python -m tests.services
 
 ## A bot worker of a site served by several processes (DATABASE_URL and REDIS_URL set; see
 ## docs/cluster.md): it runs the bots' turns the app processes put on the queue.

@@ -24,12 +24,12 @@ from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
-from sqlalchemy import URL, Engine, make_url
+from sqlalchemy import URL, Engine
 from sqlalchemy.exc import OperationalError
 
 from storage.db import make_engine
 from tests.databases import scratch_database
-from tests.services import unavailable
+from tests.services import postgres_server, redis_server, unavailable
 
 # NiceGUI keeps its storage in one folder a process, fixed when it is imported, and a page
 # test's end empties it: each test process gets a folder of its own, or one process's tests
@@ -38,9 +38,6 @@ os.environ.setdefault(
     "NICEGUI_STORAGE_PATH",
     str(Path(tempfile.gettempdir()) / f"caravanserai-tests-{os.getpid()}" / ".nicegui"),
 )
-
-DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -56,7 +53,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[URL]:
     """A database of its own for this test session, on the PostgreSQL server."""
-    server = make_url(os.environ.get("TEST_DATABASE_URL") or DEFAULT_SERVER)
+    server = postgres_server()
     with ExitStack() as stack:
         try:
             url = stack.enter_context(scratch_database(server, "caravanserai_test"))
@@ -75,7 +72,7 @@ def postgres_engine(postgres_url: URL) -> Iterator[Engine]:
 
 @pytest.fixture
 async def redis_url() -> AsyncIterator[str]:
-    url = os.environ.get("TEST_REDIS_URL") or DEFAULT_REDIS
+    url = redis_server()
     client = Redis.from_url(url, socket_connect_timeout=2)
     try:
         await client.ping()
