@@ -44,9 +44,9 @@ from tests.services import unavailable
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     if "E2E_BASE_URL" in os.environ:
         pytest.skip("the cluster tests start their own site")
-    if not shutil.which("redis-server") or not shutil.which("haproxy"):
-        missing = "redis" if not shutil.which("redis-server") else "haproxy"
-        unavailable(missing, f"{missing} is not installed (make test installs haproxy)")
+    for program, service in (("redis-server", "redis"), ("haproxy", "haproxy")):
+        if not shutil.which(program):
+            unavailable(service, f"{program} is not installed (make test installs haproxy)")
     if not services.postgres_answers(make_url(SERVER)):
         unavailable("postgres", "PostgreSQL does not answer (make test starts it when installed)")
     folder = tmp_path_factory.mktemp("cluster")

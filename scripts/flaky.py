@@ -77,12 +77,12 @@ def run_once(number: int, tests: list[str], folder: Path) -> Run:
             command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT
         ).returncode
     run = Run(number, time.monotonic() - started, status)
-    for report in reports:
-        count, bad = failures(report)
+    for junit in reports:
+        count, bad = failures(junit)
         run.counted += count
         run.failed += bad
-        if report.parent != folder and report.exists():
-            shutil.copy(report, folder / report.name)
+        if junit.parent != folder and junit.exists():
+            shutil.copy(junit, folder / junit.name)
     if ARTEFACTS.is_dir():
         for kept in ARTEFACTS.iterdir():
             if kept.is_dir():
