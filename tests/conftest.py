@@ -33,11 +33,13 @@ from tests.services import postgres_server, redis_server, unavailable
 
 # NiceGUI keeps its storage in one folder a process, fixed when it is imported, and a page
 # test's end empties it: each test process gets a folder of its own, or one process's tests
-# would empty it under another's.
-os.environ.setdefault(
-    "NICEGUI_STORAGE_PATH",
-    str(Path(tempfile.gettempdir()) / f"caravanserai-tests-{os.getpid()}" / ".nicegui"),
-)
+# would empty it under another's. The processes of `pytest -n 2` inherit the environment of
+# the one that started them, so a folder made for another test process is replaced too;
+# only one the developer chose is kept.
+TEST_STORAGE = str(Path(tempfile.gettempdir()) / "caravanserai-tests-")
+OWN_STORAGE = str(Path(f"{TEST_STORAGE}{os.getpid()}") / ".nicegui")
+if os.environ.get("NICEGUI_STORAGE_PATH", TEST_STORAGE).startswith(TEST_STORAGE):
+    os.environ["NICEGUI_STORAGE_PATH"] = OWN_STORAGE
 
 
 @pytest.hookimpl(hookwrapper=True)
