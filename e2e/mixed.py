@@ -7,6 +7,7 @@ them all; what each browser received is kept by :class:`e2e.online.Wire`.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -130,21 +131,32 @@ def act(page: Page, played: Played) -> bool:
     return True
 
 
-def play_to_end(pages: dict[str, Page], *, most: int = 4000) -> dict[str, Played]:
-    """Take turns on every page until the first page shows the result. Each round waits
-    a little on each page in turn for something to do (the others may be moving)."""
+def play_to_end(pages: dict[str, Page], *, stall: float = 120.0) -> dict[str, Played]:
+    """Take turns on every page until the first page shows the result: each round does
+    what every page offers; when none offers anything (a bot or a page is moving), it
+    waits a moment on each in turn. The game has stalled once no page had anything to do
+    for ``stall`` seconds."""
     played = {name: Played() for name in pages}
     first = next(iter(pages.values()))
-    for _ in range(most):
-        for name, page in pages.items():
+    moment = 1000 if len(pages) == 1 else 100  # ms on each page while none has a move
+    last_done = time.monotonic()
+    while not first.get_by_test_id("result").count():
+        ready = [name for name, page in pages.items() if page.evaluate(READY)]
+        for name in ready:
+            act(pages[name], played[name])
+        if ready:
+            last_done = time.monotonic()
+            continue
+        if time.monotonic() - last_done > stall:
+            done = {name: p.moves for name, p in played.items()}
+            raise AssertionError(f"no page had anything to do for {stall:.0f} s: {done}")
+        for page in pages.values():
             try:
-                page.wait_for_function(READY, timeout=200)
+                page.wait_for_function(READY, timeout=moment)
+                break
             except PlaywrightTimeoutError:
                 continue
-            act(page, played[name])
-        if first.get_by_test_id("result").count():
-            return played
-    raise AssertionError("the game did not end")
+    return played
 
 
 # ------------------------------------------------------------------ what leaked

@@ -22,8 +22,7 @@ from deploy import rolling_restart, services
 from e2e.caravan import READY as CARAVAN_READY
 from e2e.caravan import ply
 from e2e.cluster import APPS, SERVER, Cluster, Redis, until
-from e2e.mixed import READY as MIXED_READY
-from e2e.mixed import Played, act
+from e2e.mixed import play_to_end
 from e2e.online import (
     PLY_IN_WIRE,
     expect_ply,
@@ -150,19 +149,7 @@ def test_players_on_two_processes_and_a_spectator_on_a_third_play_a_game_with_a_
     cid.get_by_test_id("board").wait_for()
     assert [served_by(p) for p in (ann, bea, cid)] == list(APPS)
 
-    played = {"ann": Played(), "bea": Played()}
-    pages = {"ann": ann, "bea": bea}
-    for _ in range(2000):
-        if ann.get_by_test_id("result").count():
-            break
-        for name, page in pages.items():
-            try:
-                page.wait_for_function(MIXED_READY, timeout=200)
-            except Exception:
-                continue
-            act(page, played[name])
-    else:
-        raise AssertionError("the game did not end")
+    played = play_to_end({"ann": ann, "bea": bea})
 
     record = stored(cluster, match_id)
     last = len(record["actions"])

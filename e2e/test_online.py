@@ -177,7 +177,8 @@ def test_two_people_play_a_match_by_invitation_while_someone_watches(
     match.watchers = []
     eve.context.set_offline(True)
     match.play(match.next_mover() or 0)
-    eve.wait_for_timeout(2000)
+    for page in (ann, bea):  # the move's frame has gone out to every page, Eve's too
+        expect_ply(page, len(match.moves))
     eve.context.set_offline(False)
     expect_ply(eve, len(match.moves), timeout=40_000)
     match.watchers = [eve]

@@ -22,8 +22,8 @@ def reopen(page: Page) -> None:
             page.goto(url)
             page.get_by_test_id("board").wait_for()
             return
-        except PlaywrightError:
-            page.wait_for_timeout(500)
+        except PlaywrightError:  # a navigation of its own came first: let it finish
+            page.wait_for_load_state()
     raise AssertionError("the table page did not come back")
 
 
