@@ -1,6 +1,7 @@
 """Every page checked with axe-core in Chromium: no serious or critical violation.
 
-One server and one tour of the site serve every check: an account plays a few
+One server and one tour of the site serve every check, each part of it made when a
+check first needs it: an account plays a few
 moves at a table of each game (against bots), finishes a short Caravan match, and
 opens a table waiting for an invited friend; a second browser (a guest) watches
 the tables. Each page is then loaded afresh and checked in the light theme and
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pytest
@@ -32,16 +33,47 @@ SERIOUS = ("serious", "critical")
 AXE = Axe()
 
 
-@dataclass
 class Tour:
-    """What the set-up made: two browsers and the addresses worth checking."""
+    """Two browsers, a signed-up player and a guest, and the addresses worth checking,
+    each made when a test first asks for it (a test run alone makes only what it needs)."""
 
-    player: Page
-    guest: Page
-    username: str
-    tables: dict[str, str]
-    finished: str
-    waiting: str
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser, self.base_url = browser, base_url
+        self.contexts: list[BrowserContext] = []
+        self.player = self._page()
+        self.guest = self._page()
+        self.username = f"axe_{secrets.token_hex(3)}"
+        sign_up(self.player, base_url, self.username)
+        self._tables: dict[str, str] = {}
+
+    def _page(self) -> Page:
+        context, page = _new_page(self.browser)
+        self.contexts.append(context)
+        return page
+
+    def table(self, game: str) -> str:
+        """A table of ``game`` the player sits at, a few moves in."""
+        if game not in self._tables:
+            self._tables[game] = _mid_game(self.player, self.base_url, game)
+        return self._tables[game]
+
+    @cached_property
+    def finished(self) -> str:
+        """A one-hand Caravan match the player played to the end against a bot."""
+        caravan.open_new_table(self.player, self.base_url, hands=1, opponent="bot:easy")
+        caravan.play_to_end(self.player)
+        return self.player.url.removeprefix(self.base_url)
+
+    @cached_property
+    def waiting(self) -> str:
+        """A table of another person's, waiting for an invited friend."""
+        page = self._page()
+        open_table(page, self.base_url, name="Wanda", seat="invited")
+        return page.url.removeprefix(self.base_url)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
 
 
 def _new_page(browser: Browser, locale: str = "en-US") -> tuple[BrowserContext, Page]:
@@ -85,21 +117,9 @@ def _mid_game(page: Page, base_url: str, game: str) -> str:
 
 @pytest.fixture(scope="module")
 def tour(browser: Browser, base_url: str) -> Iterator[Tour]:
-    player_context, player = _new_page(browser)
-    guest_context, guest = _new_page(browser)
-    username = f"axe_{secrets.token_hex(3)}"
-    sign_up(player, base_url, username)
-    tables = {game: _mid_game(player, base_url, game) for game in GAMES}
-    caravan.open_new_table(player, base_url, hands=1, opponent="bot:easy")
-    caravan.play_to_end(player)
-    finished = player.url.removeprefix(base_url)
-    waiting_context, waiting_page = _new_page(browser)
-    open_table(waiting_page, base_url, name="Wanda", seat="invited")
-    waiting = waiting_page.url.removeprefix(base_url)
-    waiting_context.close()
-    yield Tour(player, guest, username, tables, finished, waiting)
-    player_context.close()
-    guest_context.close()
+    tour = Tour(browser, base_url)
+    yield tour
+    tour.close()
 
 
 # ------------------------------------------------------------------ checking
@@ -177,12 +197,12 @@ def test_pages_a_guest_sees(tour: Tour, base_url: str, path: str, ready: str | N
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_mid_game_as_its_player(tour: Tour, base_url: str, game: str) -> None:
-    check(tour.player, base_url + tour.tables[game], PLAYER_READY[game])
+    check(tour.player, base_url + tour.table(game), PLAYER_READY[game])
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_mid_game_as_a_spectator(tour: Tour, base_url: str, game: str) -> None:
-    check(tour.guest, base_url + tour.tables[game], BOARD_SHOWN)
+    check(tour.guest, base_url + tour.table(game), BOARD_SHOWN)
 
 
 ACCOUNT_PAGES = ["/history", "/account", "/import", "/lobby", "/"]
@@ -209,6 +229,7 @@ def test_the_replay_of_a_finished_match(tour: Tour, base_url: str) -> None:
 
 
 def test_a_player_profile(tour: Tour, base_url: str) -> None:
+    assert tour.finished  # a profile with a match played
     check(tour.guest, f"{base_url}/players/{tour.username}")
 
 

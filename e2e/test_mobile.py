@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import pytest
@@ -44,20 +44,25 @@ BOARD_TARGETS = {
 }
 
 
-@dataclass
 class Tour:
-    """What the set-up made, and one browser per person and size (made when first used)."""
+    """The site filled by two signed-up people, and one browser per person and size; each
+    part is made when a test first asks for it (a test run alone makes only what it needs,
+    and no one test pays for them all)."""
 
-    browser: Browser
-    username: str
-    states: dict[str, StorageState]  # person -> storage state (their cookies: who they are)
-    tables: dict[str, str]
-    online: str
-    finished: str
-    waiting_invite: str
-    record_file: Path
-    contexts: dict[tuple[str, str], BrowserContext] = field(default_factory=dict)
-    pages: dict[tuple[str, str], Page] = field(default_factory=dict)
+    def __init__(self, browser: Browser, base_url: str, records: Path) -> None:
+        self.browser, self.base_url, self.records = browser, base_url, records
+        self.player_context = touch_context(browser, PHONE)
+        self.friend_context = touch_context(browser, PHONE)
+        self.player = self.player_context.new_page()
+        self.friend = self.friend_context.new_page()
+        self.username = f"mob_{secrets.token_hex(3)}"
+        sign_up(self.player, base_url, self.username)
+        sign_up(self.friend, base_url, f"mobf_{secrets.token_hex(3)}")
+        # person -> storage state (their cookies: who they are)
+        self.states: dict[str, StorageState] = {"player": self.player_context.storage_state()}
+        self.contexts: dict[tuple[str, str], BrowserContext] = {}
+        self.pages: dict[tuple[str, str], Page] = {}
+        self._tables: dict[str, str] = {}
 
     def page(self, person: str, size: str) -> Page:
         key = (person, size)
@@ -67,8 +72,56 @@ class Tour:
             self.pages[key] = context.new_page()
         return self.pages[key]
 
+    def table(self, game: str) -> str:
+        """A table of ``game`` the player sits at, a few moves in."""
+        if game not in self._tables:
+            try:
+                self._tables[game] = mid_game(self.player, self.base_url, game, LONG_NAME)
+            except Exception:
+                keep_evidence(self.player, f"tour-{game}")  # a set-up leaves no trace else
+                raise
+        return self._tables[game]
+
+    @cached_property
+    def finished(self) -> str:
+        """A rated one-hand Caravan match between the two, played to the end."""
+        return _online_caravan(self.player, self.friend, self.base_url, to_the_end=True)
+
+    @cached_property
+    def online(self) -> str:
+        """A one-hand Caravan match between the two left mid-game, with a chat."""
+        online = _online_caravan(self.player, self.friend, self.base_url, to_the_end=False)
+        self.player.get_by_test_id("chat-input").fill("Good luck! " * 12)
+        self.player.get_by_test_id("chat-send").click()
+        expect(self.player.get_by_test_id("chat-line")).to_have_count(1)
+        return online
+
+    @cached_property
+    def waiting_invite(self) -> str:
+        """The player's table waiting for an invited friend."""
+        open_table(self.player, self.base_url, name=LONG_NAME, seat="invited")
+        return invite_link(self.player).removeprefix(self.base_url)
+
+    @cached_property
+    def open_seat(self) -> str:
+        """The player's table waiting for anyone (the lobby lists it)."""
+        open_table(self.player, self.base_url, name=LONG_NAME, seat="open")
+        return self.player.url.removeprefix(self.base_url)
+
+    @cached_property
+    def record_file(self) -> Path:
+        """The finished match's record, as a file to import."""
+        path = self.records / "match.json"
+        match_id = self.finished.rsplit("/", 1)[-1]
+        path.write_text(json.dumps(stored_record(self.base_url, match_id)))
+        return path
+
+    def lobby_filled(self) -> None:
+        """Tables for the lobby to list: one to join, and one in play to watch."""
+        assert self.open_seat and self.table("caravan")
+
     def close(self) -> None:
-        for context in self.contexts.values():
+        for context in (*self.contexts.values(), self.player_context, self.friend_context):
             context.close()
 
 
@@ -83,43 +136,9 @@ def keep_evidence(page: Page, name: str) -> None:
 def tour(
     browser: Browser, base_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Tour]:
-    player_context = touch_context(browser, PHONE)
-    friend_context = touch_context(browser, PHONE)
-    try:
-        player, friend = player_context.new_page(), friend_context.new_page()
-        username = f"mob_{secrets.token_hex(3)}"
-        sign_up(player, base_url, username)
-        sign_up(friend, base_url, f"mobf_{secrets.token_hex(3)}")
-        tables = {}
-        for game in GAMES:
-            try:
-                tables[game] = mid_game(player, base_url, game, LONG_NAME)
-            except Exception:
-                keep_evidence(player, f"tour-{game}")  # a fixture's failure leaves no trace else
-                raise
-
-        # A rated match between the two accounts, and another left mid-game with a chat.
-        finished = _online_caravan(player, friend, base_url, to_the_end=True)
-        online = _online_caravan(player, friend, base_url, to_the_end=False)
-        player.get_by_test_id("chat-input").fill("Good luck! " * 12)
-        player.get_by_test_id("chat-send").click()
-        expect(player.get_by_test_id("chat-line")).to_have_count(1)
-
-        open_table(player, base_url, name=LONG_NAME, seat="invited")
-        waiting_invite = invite_link(player).removeprefix(base_url)
-        open_table(player, base_url, name=LONG_NAME, seat="open")  # the lobby lists it
-
-        record_file = tmp_path_factory.mktemp("records") / "match.json"
-        record_file.write_text(json.dumps(stored_record(base_url, finished.rsplit("/", 1)[-1])))
-        states = {"player": player_context.storage_state()}
-        tour = Tour(
-            browser, username, states, tables, online, finished, waiting_invite, record_file
-        )
-        yield tour
-        tour.close()
-    finally:
-        player_context.close()
-        friend_context.close()
+    tour = Tour(browser, base_url, tmp_path_factory.mktemp("records"))
+    yield tour
+    tour.close()
 
 
 def _online_caravan(player: Page, friend: Page, base_url: str, *, to_the_end: bool) -> str:
@@ -222,6 +241,8 @@ GUEST_PAGES: list[tuple[str, str, tuple[str, ...]]] = [
 def test_a_guest_page_fits(
     tour: Tour, base_url: str, size: str, path: str, controls: tuple[str, ...]
 ) -> None:
+    if path == "/lobby":
+        tour.lobby_filled()
     check_page(tour.page("guest", size), base_url + path, size, controls=controls)
 
 
@@ -238,7 +259,7 @@ def test_a_table_mid_game_fits(tour: Tour, base_url: str, size: str, game: str) 
 
     check_page(
         tour.page("player", size),
-        base_url + tour.tables[game],
+        base_url + tour.table(game),
         size,
         ready=PLAYER_READY[game],
         controls=(BOARD_TARGETS[game], "[data-testid=seats]", "[data-testid=move-input]"),
@@ -322,11 +343,14 @@ ACCOUNT_PAGES: list[tuple[str, str, tuple[str, ...]]] = [
 def test_a_page_of_a_signed_in_player_fits(
     tour: Tour, base_url: str, size: str, path: str, controls: tuple[str, ...]
 ) -> None:
+    assert tour.finished and tour.table("caravan")  # a match to replay, one to continue
+    tour.lobby_filled()
     check_page(tour.page("player", size), base_url + path, size, controls=controls)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_profile_with_a_rating_fits(tour: Tour, base_url: str, size: str) -> None:
+    assert tour.finished  # the rated match
     page = tour.page("guest", size)
     check_page(
         page,
