@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 
 import httpx
 import pytest
+from argon2 import PasswordHasher, profiles
 from nicegui import core
 from nicegui.testing import User
 
@@ -225,3 +226,18 @@ async def test_no_provider_button_without_configuration(user: User) -> None:
     await user.open("/signin")
     await user.should_see("Sign in")
     await user.should_not_see("Sign in with")
+
+
+def test_the_site_hashes_passwords_with_argon2id_at_the_recommended_costs(
+    site_hasher: PasswordHasher,
+) -> None:
+    # The tests hash at the lowest costs (tests/conftest.py); the site at RFC 9106's.
+    wanted = profiles.RFC_9106_LOW_MEMORY
+    assert (site_hasher.time_cost, site_hasher.memory_cost, site_hasher.parallelism) == (
+        wanted.time_cost,
+        wanted.memory_cost,
+        wanted.parallelism,
+    )
+    made = site_hasher.hash("a password of eight")
+    assert made.startswith(f"$argon2id$v=19$m={wanted.memory_cost},t={wanted.time_cost},")
+    assert site_hasher.verify(made, "a password of eight")
