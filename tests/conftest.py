@@ -18,8 +18,10 @@ of CPU on them. ``site_hasher`` is the site's own hasher, for the test of its co
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -46,6 +48,8 @@ TEST_STORAGE = str(Path(tempfile.gettempdir()) / "caravanserai-tests-")
 OWN_STORAGE = str(Path(f"{TEST_STORAGE}{os.getpid()}") / ".nicegui")
 if os.environ.get("NICEGUI_STORAGE_PATH", TEST_STORAGE).startswith(TEST_STORAGE):
     os.environ["NICEGUI_STORAGE_PATH"] = OWN_STORAGE
+    Path(OWN_STORAGE).parent.mkdir(exist_ok=True)  # NiceGUI makes the folder, not its parent
+    atexit.register(shutil.rmtree, Path(OWN_STORAGE).parent, ignore_errors=True)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -7,7 +7,6 @@ target is a named button in the Tab order, inside a picture that is a named grou
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from html import unescape
@@ -17,6 +16,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from core.games import GAMES
+from tests.ui.patience import until
 from tests.ui.test_move_box import card_pressed, choose_card, hand_codes, hot_seat_caravan
 from ui.boards.a11y import group, piece, seat_mark, target
 from ui.boards.camping import svg as camping_svg
@@ -193,20 +193,13 @@ async def play_a_few(user: User, marker: str, moves: int) -> int:
     """Click the first target a few times, checking the targets every time."""
     checked = 0
     for _ in range(moves):
-        tokens = []
-        for _ in range(100):
-            tokens = check_targets(picture(user, marker))
-            if tokens:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: bool(check_targets(picture(user, marker))))
+        tokens = check_targets(picture(user, marker))
         assert tokens, "the seat to move is offered something to click"
         checked += len(tokens)
         before = picture(user, marker)
         user.find(marker=marker).trigger("click", tokens[0])
-        for _ in range(100):
-            if picture(user, marker) != before:
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda shown=before: picture(user, marker) != shown)  # (or it stays)
     return checked
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from nicegui import ui
 from nicegui.testing import User
+
+from tests.ui.patience import until
 
 HOT_SEAT = "A friend on this screen (hot seat)"
 
@@ -27,24 +28,18 @@ def click(user: User, token: str) -> None:
 
 
 async def click_and_wait(user: User, token: str) -> None:
-    """Click, then wait (up to 5 s) until the board picture changes."""
+    """Click, then wait until the board picture changes."""
     before = picture(user)
     click(user, token)
-    for _ in range(100):
-        if picture(user) != before:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the board did not change after {token}")
+    if not await until(lambda: picture(user) != before):
+        raise AssertionError(f"the board did not change after {token}")
 
 
 async def until_offered(user: User) -> None:
-    """Wait (up to 5 s) until the board offers something to click: a click redraws the
-    board while the move is sent (nothing offered), then again for the next seat."""
-    for _ in range(100):
-        if offered(user, "act") or offered(user, "sel"):
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the board offers nothing")
+    """Wait until the board offers something to click: a click redraws the board while
+    the move is sent (nothing offered), then again for the next seat."""
+    if not await until(lambda: offered(user, "act") or offered(user, "sel")):
+        raise AssertionError("the board offers nothing")
 
 
 async def open_form(user: User, players: int) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.patience import handled
+from tests.ui.patience import handled, until
 
 HOT_SEAT = "A friend on this screen (hot seat)"
 
@@ -26,11 +25,8 @@ def offered(user: User) -> list[str]:
 async def click_and_wait(user: User, token: str) -> None:
     before = picture(user)
     user.find(marker="feurio-board").trigger("click", token)
-    for _ in range(100):
-        if picture(user) != before:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the board did not change after {token}")
+    if not await until(lambda: picture(user) != before):
+        raise AssertionError(f"the board did not change after {token}")
 
 
 def board_ply(user: User) -> str:
@@ -42,11 +38,8 @@ def board_ply(user: User) -> str:
 async def pass_and_wait(user: User) -> None:
     before = board_ply(user)
     user.find(marker="pass").click()
-    for _ in range(100):
-        if board_ply(user) != before:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the pass was not shown")
+    if not await until(lambda: board_ply(user) != before):
+        raise AssertionError("the pass was not shown")
 
 
 async def start_hot_seat(user: User) -> None:

@@ -7,7 +7,6 @@ action, so every replay is the engine's own.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -22,6 +21,7 @@ from core.table import BOT, GUEST, SeatInfo
 from storage import repo
 from storage.db import make_engine
 from storage.models import new_match_id
+from tests.ui.patience import until
 from tests.ui.test_move_box import hand_codes
 from ui.layout import visitor_id
 from ui.pages.replayer import SPECTATOR
@@ -97,11 +97,8 @@ def text_of(user: User, marker: str) -> str:
 
 async def arrive(user: User, path: str) -> None:
     """Wait until the simulated browser has navigated to ``path``."""
-    for _ in range(30):
-        if user.back_history[-1] == path:
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"still on {user.back_history[-1]}, not on {path}")
+    if not await until(lambda: user.back_history[-1] == path):
+        raise AssertionError(f"still on {user.back_history[-1]}, not on {path}")
 
 
 def shown_rows(user: User) -> list[str]:

@@ -8,7 +8,6 @@ standard sealed auction: every seat bids at once, and equal bids start the bid a
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +17,7 @@ import pytest
 from nicegui import core, ui
 from nicegui.testing import User
 
+from tests.ui import patience
 from ui.bot_runner import BotRunner
 
 SEED = 2  # three players: round 1 is a standard sealed bid
@@ -57,12 +57,9 @@ def table_view(user: User) -> Any:
 
 
 async def until(condition: Callable[[], bool]) -> None:
-    """Wait (up to 5 s) until ``condition`` holds: the page hears of a move asynchronously."""
-    for _ in range(500):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the condition never held")
+    """Wait until ``condition`` holds: the page hears of a move asynchronously."""
+    if not await patience.until(condition):
+        raise AssertionError("the condition never held")
 
 
 def visible(user: User, marker: str) -> bool:

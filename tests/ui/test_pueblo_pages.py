@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from nicegui import ui
@@ -35,11 +34,8 @@ async def start_hot_seat(user: User) -> None:
 async def click_and_wait(user: User, token: str) -> None:
     before = picture(user)
     user.find(marker="pueblo-top").trigger("click", token)
-    for _ in range(100):
-        if picture(user) != before:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the board did not change after {token}")
+    if not await until(lambda: picture(user) != before):
+        raise AssertionError(f"the board did not change after {token}")
 
 
 async def test_the_first_stone_offers_one_position_at_a_time_and_turning_changes_it(

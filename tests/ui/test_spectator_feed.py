@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -112,11 +111,7 @@ async def test_spectators_share_one_frame_per_language_and_a_move_costs_their_pa
 
         mover = user if to_move(user) else bea
         played = await play_a_single(mover)
-        for _ in range(30):
-            if ply(user) == 1:
-                break
-            await asyncio.sleep(0.1)
-        assert ply(user) == 1
+        assert await patience.until(lambda: ply(user) == 1), ply(user)
 
         assert updates == {}  # no element of a spectator's page changed
         frames = [(event, data, sorted(to)) for event, data, to in sent]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from nicegui.testing import User
 
 from core.table import TableError
+from tests.ui.patience import until
 from tests.ui.test_pueblo_pages import click_and_wait, offered, picture
 from tests.ui.test_pueblo_pages import start_hot_seat as start_pueblo
 from ui.i18n import Translator
@@ -52,11 +51,8 @@ async def test_a_double_click_takes_back_one_step_and_says_why_the_second_did_no
     button.click()
     button.click()
     await user.should_see("Place your coloured stone")
-    for _ in range(100):
-        if user.notify.contains("The game moved on while you were choosing"):
-            break
-        await asyncio.sleep(0.05)
-    assert user.notify.contains("The game moved on while you were choosing")
+    moved_on = "The game moved on while you were choosing"
+    assert await until(lambda: user.notify.contains(moved_on)), moved_on
     await user.should_not_see(marker="undo")
 
 
