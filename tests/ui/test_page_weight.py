@@ -12,7 +12,8 @@ from collections import Counter
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.test_move_box import elements, shown_suggestions, suggestion_options
+from tests.ui.patience import until
+from tests.ui.test_move_box import box, elements, shown_suggestions, suggestion_options
 from tests.ui.test_online_pages import OPEN_SEAT, open_waiting_table, take_seat
 from tests.ui.test_spectator_feed import other_browser
 from ui.pages.move_box import LIMIT
@@ -55,6 +56,8 @@ async def test_the_move_boxs_suggestions_are_built_when_first_suggested(user: Us
     user.find(marker="start").click()
     await user.should_see(marker="move-input")
     assert not suggestion_options(user)
+    # The box takes keys on Ann's turn: after the bot's first move, when it has the first.
+    assert await until(lambda: not box(user).props.get("readonly")), "Ann's turn never came"
     user.find(marker="move-input").trigger("keydown", {"key": "ArrowDown", "value": ""})
     shown = shown_suggestions(user)
     assert shown and len(suggestion_options(user)) == len(shown) <= LIMIT
