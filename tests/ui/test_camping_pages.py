@@ -31,15 +31,15 @@ async def click_and_wait(user: User, token: str) -> None:
     """Click, then wait until the board picture changes."""
     before = picture(user)
     click(user, token)
-    if not await until(lambda: picture(user) != before):
-        raise AssertionError(f"the board did not change after {token}")
+    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
 
 
 async def until_offered(user: User) -> None:
     """Wait until the board offers something to click: a click redraws the board while
     the move is sent (nothing offered), then again for the next seat."""
-    if not await until(lambda: offered(user, "act") or offered(user, "sel")):
-        raise AssertionError("the board offers nothing")
+    assert await until(lambda: offered(user, "act") or offered(user, "sel")), (
+        "the board offers nothing"
+    )
 
 
 async def open_form(user: User, players: int) -> None:

@@ -25,8 +25,7 @@ def offered(user: User) -> list[str]:
 async def click_and_wait(user: User, token: str) -> None:
     before = picture(user)
     user.find(marker="feurio-board").trigger("click", token)
-    if not await until(lambda: picture(user) != before):
-        raise AssertionError(f"the board did not change after {token}")
+    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
 
 
 def board_ply(user: User) -> str:
@@ -38,8 +37,7 @@ def board_ply(user: User) -> str:
 async def pass_and_wait(user: User) -> None:
     before = board_ply(user)
     user.find(marker="pass").click()
-    if not await until(lambda: board_ply(user) != before):
-        raise AssertionError("the pass was not shown")
+    assert await until(lambda: board_ply(user) != before), "the pass was not shown"
 
 
 async def start_hot_seat(user: User) -> None:

@@ -97,8 +97,9 @@ def text_of(user: User, marker: str) -> str:
 
 async def arrive(user: User, path: str) -> None:
     """Wait until the simulated browser has navigated to ``path``."""
-    if not await until(lambda: user.back_history[-1] == path):
-        raise AssertionError(f"still on {user.back_history[-1]}, not on {path}")
+    assert await until(lambda: user.back_history[-1] == path), (
+        f"still on {user.back_history[-1]}, not on {path}"
+    )
 
 
 def shown_rows(user: User) -> list[str]:

@@ -58,8 +58,7 @@ def table_view(user: User) -> Any:
 
 async def until(condition: Callable[[], bool]) -> None:
     """Wait until ``condition`` holds: the page hears of a move asynchronously."""
-    if not await patience.until(condition):
-        raise AssertionError("the condition never held")
+    assert await patience.until(condition), "the condition never held"
 
 
 def visible(user: User, marker: str) -> bool:

@@ -34,8 +34,7 @@ async def start_hot_seat(user: User) -> None:
 async def click_and_wait(user: User, token: str) -> None:
     before = picture(user)
     user.find(marker="pueblo-top").trigger("click", token)
-    if not await until(lambda: picture(user) != before):
-        raise AssertionError(f"the board did not change after {token}")
+    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
 
 
 async def test_the_first_stone_offers_one_position_at_a_time_and_turning_changes_it(
