@@ -13,7 +13,9 @@ the legal actions (a forged click, a stale button).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from contextvars import ContextVar
+from inspect import isawaitable
+from typing import Any, TypeVar
 
 from nicegui import ui
 
@@ -22,8 +24,46 @@ from ui.i18n import Translator
 Submit = Callable[[str], Awaitable[bool]]
 """The page's way to play an action for the seat shown: True once the table took it."""
 
-CLICK_JS = "(e) => { const el = e.target.closest('[data-click]'); if (el) emit(el.dataset.click); }"
-"""A picture's single click handler: it emits the ``data-click`` token of the target hit."""
+SEEN_JS = "Number(document.querySelector('[data-testid=board]')?.dataset.ply ?? NaN)"
+"""In the browser: the ply of the position the page shows (NaN, sent as null, if none)."""
+
+CLICK_JS = (
+    "(e) => { const el = e.target.closest('[data-click]');"
+    f" if (el) emit(el.dataset.click, {SEEN_JS}); }}"
+)
+"""A picture's single click handler: it emits the ``data-click`` token of the target hit
+and the ply the page showed."""
+
+PRESS_JS = f"() => emit({SEEN_JS})"
+"""A button's click handler: it emits the ply the page showed."""
+
+SEEN_PLY: ContextVar[int | None] = ContextVar("seen_ply", default=None)
+"""The ply of the position the browser showed when it sent the click (or Enter) being
+handled: the page plays the action only if the game is still there, so a second click of a
+double click, or a click from a tab that had not yet drawn the new position, is refused
+instead of being played in a position its player never saw."""
+
+E = TypeVar("E", bound=ui.element)
+
+
+def seen_ply(value: Any) -> int | None:
+    """A ply the browser sent, if it is one (anything else: None, the page's own ply)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+def on_press(element: E, press: Callable[[], Any]) -> E:
+    """Run ``press`` on a click of ``element``, with :data:`SEEN_PLY` set to the ply the
+    browser showed (it is set in the click's own task, so no other click sees it)."""
+
+    async def pressed(event: Any) -> None:
+        SEEN_PLY.set(seen_ply(event.args))
+        result = press()
+        if isawaitable(result):
+            await result
+
+    return element.on("click", pressed, js_handler=PRESS_JS)
 
 
 class Board:
@@ -136,10 +176,16 @@ class Board:
         picture.on("click", self._clicked, js_handler=CLICK_JS)
 
     async def _clicked(self, event: Any) -> None:
-        token = event.args if isinstance(event.args, str) else None
+        args = event.args if isinstance(event.args, list) else [event.args]
+        token = args[0] if args and isinstance(args[0], str) else None
+        SEEN_PLY.set(seen_ply(args[1]) if len(args) > 1 else None)
         if token is not None and self.active():
             kind, _, value = token.partition(":")
             await self._click(kind, value)
+
+    def _button(self, label: str, press: Callable[[], Any]) -> ui.button:
+        """A button that plays (``press`` sends an action): see :func:`on_press`."""
+        return on_press(ui.button(label), press)
 
     # ------------------------------------------------------------ cover
 

@@ -25,6 +25,7 @@ from nicegui.events import GenericEventArguments, ValueChangeEventArguments
 
 from core.games import GAMES
 from ui.attrs import attrs
+from ui.boards.base import SEEN_JS, SEEN_PLY, seen_ply
 from ui.i18n import Translator
 
 LIMIT = 8  # suggestions shown at once
@@ -49,8 +50,8 @@ KEY_JS = """(e) => {
   if (key !== 'Escape' || input.value || input.getAttribute('aria-expanded') === 'true') {
     e.preventDefault();
   }
-  emit({key: key, value: input.value});
-}"""
+  emit({key: key, value: input.value, seen: SEEN});
+}""".replace("SEEN", SEEN_JS)
 
 # "/" anywhere on the page (outside a text field or a dialog) focuses the move box.
 SHORTCUT_JS = """<script>
@@ -278,7 +279,7 @@ class MoveBox:
         elif key == "Tab":
             self._complete()
         elif key == "Enter":
-            return self._enter()
+            return self._enter(seen_ply(args.get("seen")))
         return None
 
     def _step(self, by: int) -> None:
@@ -305,7 +306,8 @@ class MoveBox:
             self._complete()
             self.input.run_method("focus")
 
-    async def _enter(self) -> None:
+    async def _enter(self, seen: int | None = None) -> None:
+        SEEN_PLY.set(seen)  # the position the browser showed (this task's own)
         if self.busy:
             return
         if self.cursor is not None and self.cursor < len(self.suggestions):

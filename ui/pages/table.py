@@ -14,7 +14,7 @@ from core.games import GAMES
 from core.record import left_seats, standing, timed_out_seats
 from core.table import Move, Table, TableError
 from ui.boards import BOARDS, SpectatorMarkup
-from ui.boards.base import Board
+from ui.boards.base import SEEN_PLY, Board
 from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id
@@ -417,7 +417,10 @@ class TableView(TableControls):
         try:
             # A choice stands when only other seats of a simultaneous step (sealed bids)
             # moved since this position: the table judges that (Table.submit).
-            await self.table.submit(seat, action, by=self.uid, expected_ply=self.ply)
+            # The position the browser showed when it sent the action, if it said.
+            seen = SEEN_PLY.get()
+            expected = self.ply if seen is None else seen
+            await self.table.submit(seat, action, by=self.uid, expected_ply=expected)
             return True
         except TableError as err:
             reason = refusal(self.t, err, self.table.game)

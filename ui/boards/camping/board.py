@@ -40,7 +40,7 @@ class CampingBoard(Board):
                 self.picture.props('data-testid="camping-board"').mark("camping-board")
                 self._clickable(self.picture)
                 with ui.row().classes("gap-2 items-center"):
-                    self.stop_button = ui.button(t("camping.stop"), on_click=self._stop)
+                    self.stop_button = self._button(t("camping.stop"), self._stop)
                     self.stop_button.props('color=primary data-testid="stop"').mark("stop")
                     self.clear_button = ui.button(t("camping.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')

@@ -94,7 +94,7 @@ class CaravanBoard(Board):
                 self._clickable(self.hand)
                 with ui.row().classes("gap-2 items-center wrap"):
                     self.play_buttons = ui.row().classes("gap-2 wrap")
-                    self.pass_button = ui.button(t("caravan.pass"), on_click=self._pass)
+                    self.pass_button = self._button(t("caravan.pass"), self._pass)
                     self.pass_button.props('outline data-testid="pass"').mark("pass")
                     self.clear_button = ui.button(t("caravan.clear"), on_click=self._clear)
                     self.clear_button.props('flat data-testid="clear"')
@@ -196,7 +196,7 @@ class CaravanBoard(Board):
                 label = (
                     t("caravan.play") if offer.top is None else t("caravan.play_as", top=offer.top)
                 )
-                button = ui.button(label, on_click=lambda a=offer.action: self.send(a))
+                button = self._button(label, partial(self.send, offer.action))
                 testid = "play" if index == 0 else f"play-top-{offer.top}"
                 attrs(button.mark(testid), {"data-testid": testid})
                 button.props("color=primary" if index == 0 else "color=primary outline")

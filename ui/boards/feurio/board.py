@@ -34,13 +34,9 @@ class FeurioBoard(Board):
                 self.picture.props('data-testid="feurio-board"').mark("feurio-board")
                 self._clickable(self.picture)
                 with ui.row().classes("gap-2 items-center wrap"):
-                    self.done_button = ui.button(
-                        t("feurio.done"), on_click=lambda: self.send("done")
-                    )
+                    self.done_button = self._button(t("feurio.done"), lambda: self.send("done"))
                     self.done_button.props('color=primary data-testid="done"').mark("done")
-                    self.pass_button = ui.button(
-                        t("feurio.pass"), on_click=lambda: self.send("pass")
-                    )
+                    self.pass_button = self._button(t("feurio.pass"), lambda: self.send("pass"))
                     self.pass_button.props('outline data-testid="pass"').mark("pass")
                     self.firebreak = ui.switch(t("feurio.firebreak_mode"), on_change=self._draw)
                     self.firebreak.props('data-testid="firebreak-mode"')

@@ -14,6 +14,7 @@ time, so a browser test waits on this rather than on the move count.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from uuid import uuid4
 
@@ -94,7 +95,7 @@ class OffSeasonBoard(Board):
                 self._clickable(self.caravan)
                 with ui.row().classes("gap-2 items-center wrap os-panel w-full") as self.lot_row:
                     self.lot = ui.label().classes("text-sm").props('data-testid="lot"')
-                    self.sell_button = ui.button(t("offseason.sell"), on_click=self._sell)
+                    self.sell_button = self._button(t("offseason.sell"), self._sell)
                     self.sell_button.props('color=primary no-caps data-testid="sell"')
                     self.sell_button.classes("os-act").mark("sell")
                     self.clear_button = ui.button(t("offseason.clear"), on_click=self._clear)
@@ -266,7 +267,7 @@ class OffSeasonBoard(Board):
             ui.label(t("offseason.bid_label")).classes("text-sm font-semibold")
             for amount in bids:
                 action = notation.bid(amount)
-                button = ui.button(str(amount), on_click=lambda a=action: self.send(a))
+                button = self._button(str(amount), partial(self.send, action))
                 button.props("color=primary dense no-caps").classes("os-act min-w-[2.4rem]")
                 bid = {
                     "data-testid": f"bid-{amount}",
@@ -277,16 +278,16 @@ class OffSeasonBoard(Board):
         for word in POWER_WORDS:
             if word in self.legal:
                 key = f"offseason.use.{power}" if word == "purse" else f"offseason.use.{word}"
-                button = ui.button(t(key), on_click=lambda a=word: self.send(a))
+                button = self._button(t(key), partial(self.send, word))
                 button.props("color=primary no-caps").classes("os-act")
                 attrs(button, {"data-testid": f"act-{word}"})
                 button.mark(f"act-{word}")
         if "pass" in self.legal:
             label = t("offseason.pass_bid") if step == "open" else t("offseason.pass_sale")
-            button = ui.button(label, on_click=lambda: self.send("pass"))
+            button = self._button(label, lambda: self.send("pass"))
             button.props('outline no-caps data-testid="pass"').classes("os-act").mark("pass")
         if "skip" in self.legal:
-            button = ui.button(t(f"offseason.skip.{step}"), on_click=lambda: self.send("skip"))
+            button = self._button(t(f"offseason.skip.{step}"), lambda: self.send("skip"))
             button.props('outline no-caps data-testid="skip"').classes("os-act").mark("skip")
 
     # ----------------------------------------------------------------- words

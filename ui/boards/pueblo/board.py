@@ -12,6 +12,7 @@ the spectators' frame (``spectator.py``) shares both.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from nicegui import ui
@@ -183,7 +184,7 @@ class PuebloBoard(Board):
             return
         with self.choices:
             for action in self.legal:
-                button = ui.button(self.action_text(action), on_click=lambda a=action: self.send(a))
+                button = self._button(self.action_text(action), partial(self.send, action))
                 testid = f"choice-{action.replace(' ', '-')}"
                 attrs(button.props("outline dense no-caps"), {"data-testid": testid})
                 button.set_enabled(not self.busy)
@@ -200,8 +201,8 @@ class PuebloBoard(Board):
                 with ui.row().classes("w-full items-center gap-2 no-wrap"):
                     action = notation.chief(option["steps"])
                     if mine and action in self.legal:
-                        button = ui.button(
-                            str(option["steps"]), on_click=lambda a=action: self.send(a)
+                        button = self._button(
+                            str(option["steps"]), partial(self.send, action)
                         ).props("dense color=primary")
                         attrs(button, {"data-testid": f"chief-{option['steps']}"})
                         button.set_enabled(not self.busy)
