@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from core.games import GAMES
-from e2e.keyboard import BOX, focus_box
+from e2e.keyboard import focus_box
 from e2e.online import Wire, table_id
 
 HOT_NAMES = ("Ann", "Bea")  # the two seats of the hot-seat screen, 0 and 1
@@ -125,7 +125,8 @@ def act(page: Page, played: Played) -> bool:
         page.wait_for_function(f"n => ({PLY})() > n", arg=before, timeout=10_000)
     except PlaywrightTimeoutError:
         # Another seat moved first (a bot's sealed bid): the box is read again next time.
-        page.locator(BOX).fill("")
+        # Escape empties it, whoever's turn it is now (a read-only box takes no typing).
+        page.keyboard.press("Escape")
         return True
     played.moves += 1
     return True

@@ -7,7 +7,7 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.patience import until
+from tests.ui.patience import handled, until
 
 HOT_SEAT = "A friend on this screen (hot seat)"
 
@@ -28,10 +28,11 @@ def click(user: User, token: str) -> None:
 
 
 async def click_and_wait(user: User, token: str) -> None:
-    """Click, then wait until the board picture changes."""
+    """Click, and wait until the page has handled the click (a move is played, or a
+    choice drawn); the board picture has changed by then."""
     before = picture(user)
-    click(user, token)
-    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
+    await handled(lambda: click(user, token))
+    assert picture(user) != before, f"the board did not change after {token}"
 
 
 async def until_offered(user: User) -> None:

@@ -7,7 +7,7 @@ import re
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.ui.patience import handled, until
+from tests.ui.patience import handled
 
 HOT_SEAT = "A friend on this screen (hot seat)"
 
@@ -23,9 +23,11 @@ def offered(user: User) -> list[str]:
 
 
 async def click_and_wait(user: User, token: str) -> None:
+    """Click, and wait until the page has handled the click (a move played, a choice
+    drawn); the board picture has changed by then."""
     before = picture(user)
-    user.find(marker="feurio-board").trigger("click", token)
-    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
+    await handled(lambda: user.find(marker="feurio-board").trigger("click", token))
+    assert picture(user) != before, f"the board did not change after {token}"
 
 
 def board_ply(user: User) -> str:
@@ -35,9 +37,10 @@ def board_ply(user: User) -> str:
 
 
 async def pass_and_wait(user: User) -> None:
+    await user.should_see(marker="pass")
     before = board_ply(user)
-    user.find(marker="pass").click()
-    assert await until(lambda: board_ply(user) != before), "the pass was not shown"
+    await handled(lambda: user.find(marker="pass").click())
+    assert board_ply(user) != before, "the pass was not shown"
 
 
 async def start_hot_seat(user: User) -> None:

@@ -32,9 +32,11 @@ async def start_hot_seat(user: User) -> None:
 
 
 async def click_and_wait(user: User, token: str) -> None:
+    """Click, and wait until the page has handled the click (a move played, a choice
+    drawn); the board picture has changed by then."""
     before = picture(user)
-    user.find(marker="pueblo-top").trigger("click", token)
-    assert await until(lambda: picture(user) != before), f"the board did not change after {token}"
+    await handled(lambda: user.find(marker="pueblo-top").trigger("click", token))
+    assert picture(user) != before, f"the board did not change after {token}"
 
 
 async def test_the_first_stone_offers_one_position_at_a_time_and_turning_changes_it(
