@@ -1,6 +1,6 @@
-"""An address naming a table or a replay the site does not have answers 404 with the
-site's not-found page: its heading, what is missing and a way back, in the visitor's
-language."""
+"""An address naming a table, a replay, a game or a player the site does not have answers
+404 with the site's not-found page: its heading, what is missing and a way back, in the
+visitor's language."""
 
 from __future__ import annotations
 
@@ -10,9 +10,15 @@ from nicegui.testing import User
 
 @pytest.mark.parametrize(
     ("path", "what"),
-    [("/table/nope", "There is no such table."), ("/replay/nope", "There is no such game.")],
+    [
+        ("/table/nope", "There is no such table."),
+        ("/replay/nope", "There is no such game."),
+        ("/rules/nope", "No rules help for this game yet."),
+        ("/new/nope", "This game cannot be played here yet."),
+        ("/players/nobody", "There is no such player."),
+    ],
 )
-async def test_an_unknown_table_or_replay_answers_404_with_the_not_found_page(
+async def test_an_unknown_address_answers_404_with_the_not_found_page(
     user: User, path: str, what: str
 ) -> None:
     reply = await user.http_client.get(path)

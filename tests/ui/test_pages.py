@@ -110,8 +110,8 @@ async def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
 async def test_unknown_tables_replays_and_rules_say_so(user: User) -> None:
     assert "There is no such table." in (await user.http_client.get("/table/nope")).text
     assert "There is no such game." in (await user.http_client.get("/replay/nope")).text
-    await user.open("/rules/nope")
-    await user.should_see("No rules help for this game yet.")
+    reply = await user.http_client.get("/rules/nope")
+    assert reply.status_code == 404 and "No rules help for this game yet." in reply.text
 
 
 async def test_the_rules_help_explains_the_notation_in_both_languages(user: User) -> None:

@@ -109,8 +109,8 @@ async def test_a_new_account_has_an_empty_profile(user: User) -> None:
 
 
 async def test_unknown_and_deleted_players_get_a_message(user: User) -> None:
-    await user.open("/players/nobody")
-    await user.should_see("There is no such player.")
+    reply = await user.http_client.get("/players/nobody")
+    assert reply.status_code == 404 and "There is no such player." in reply.text
     engine = database()
     gone = account(engine, "gone")
     with session(engine) as s:
@@ -119,11 +119,10 @@ async def test_unknown_and_deleted_players_get_a_message(user: User) -> None:
         s.add(row)
         s.commit()
     engine.dispose()
-    await user.open("/players/gone")
-    await user.should_see("There is no such player.")
-    user.http_client.headers["accept-language"] = "fr"
-    await user.open("/players/gone")
-    await user.should_see("Ce joueur n’existe pas.")
+    reply = await user.http_client.get("/players/gone")
+    assert reply.status_code == 404 and "There is no such player." in reply.text
+    reply = await user.http_client.get("/players/gone", headers={"Accept-Language": "fr"})
+    assert reply.status_code == 404 and "Ce joueur n’existe pas." in reply.text
 
 
 async def test_names_are_shown_as_text_never_as_html(user: User) -> None:

@@ -20,6 +20,7 @@ from ui.i18n import Translator
 from ui.layout import frame, heading, translator, visitor_id, visitor_name
 from ui.pages.errors import refusal
 from ui.pages.home import SHOWCASE
+from ui.pages.not_found import missing
 from ui.pages.table_options import option_fields
 from ui.pages.tempo_fields import TempoError, describe, tempo_fields
 from ui.seat_names import PREFIX, bot_seat_name
@@ -90,8 +91,7 @@ def register(site: Site) -> None:
         t = translator(request)
         with frame(t, t("new.title")):
             if game not in GAMES or game not in BOARDS:
-                ui.label(t("new.unknown_game")).props('data-testid="error"')
-                ui.link(t("back_home"), "/")
+                missing(t, t("new.unknown_game"))
                 return
             _form(
                 site,

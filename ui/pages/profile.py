@@ -18,6 +18,7 @@ from ui.gateway import StorageUnavailable
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
 from ui.pages.errors import page_timeout, unavailable
+from ui.pages.not_found import missing
 from ui.seat_names import seat_names
 from ui.site import Site
 
@@ -36,7 +37,7 @@ def register(site: Site) -> None:
                 ui.label(t("error.storage_read")).classes("text-negative").props('role="alert"')
                 return
             if player is None:
-                ui.label(t("profile.not_found")).props('data-testid="not-found"').mark("not-found")
+                missing(t, t("profile.not_found"))
                 return
             show(t, player)
 

@@ -18,6 +18,7 @@ from ui.boards import BOARDS
 from ui.help.situations import SITUATIONS, Situation, split
 from ui.i18n import Translator
 from ui.layout import frame, heading, translator
+from ui.pages.not_found import missing
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 MARKDOWN_EXTRAS = ["fenced-code-blocks", "tables", "header-ids"]  # "#notation" links
@@ -58,7 +59,7 @@ def register() -> None:
         known = game in GAMES and source.exists()
         with frame(t, f"{GAMES[game].title} · {t('rules.title')}" if known else t("rules.title")):
             if not known:
-                ui.label(t("rules.missing")).props('data-testid="error"')
+                missing(t, t("rules.missing"))
                 return
             ui.add_css(RULES_CSS)
             with ui.column().classes("w-full max-w-3xl gap-0 cs-rules"):
