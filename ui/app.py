@@ -23,7 +23,8 @@ Configuration comes from the environment:
   ``ui/mail/settings.py`` and docs/mail.md). Unset: no mail, and no e-mail option is offered.
 - ``CARAVANSERAI_MAIL_FROM``: the mails' sender (default ``Caravanserai <no-reply@localhost>``).
 - ``CARAVANSERAI_PUBLIC_URL``: the site's address as visitors reach it, which starts every
-  link in a mail (default: the address the owner of the mail address reached the site at).
+  link in a mail; required with ``SMTP_URL`` (the site refuses to start without it: a link
+  is never built from the ``Host`` a request names, which anyone can forge).
 - ``REDIS_URL``: the site runs as several processes sharing PostgreSQL and Redis (see
   ``ui/cluster.py`` and docs/cluster.md): changes travel on the bus, the bots' turns go to
   the workers (``python -m jobs.worker``), presence is shared. Unset: one process.
@@ -194,11 +195,6 @@ def mail_service(site: Site) -> Mail | None:
     app.on_startup(mail.start)
     app.on_startup(turn_mails.start)
     app.on_shutdown(mail.sender.close)
-    if settings.public_url is None:
-        log.warning(
-            "mail is on without CARAVANSERAI_PUBLIC_URL: links in mails follow the address "
-            "each owner reached the site at"
-        )
     return mail
 
 

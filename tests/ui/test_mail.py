@@ -29,7 +29,7 @@ from tests.ui.sites import ANN, BEA, new_site, two_people, until
 from tests.ui.test_auth import PASSWORD, browser, post, sign_up, who
 from tests.ui.test_auth import token as page_token
 from ui.mail.service import Mail
-from ui.mail.settings import MailSettings
+from ui.mail.settings import MailSettings, MailSettingsError
 from ui.mail.turns import TurnMails
 from ui.site import Site
 
@@ -154,6 +154,35 @@ async def test_the_confirmation_and_reset_mails_arrive_and_their_links_work(
         assert "error=bad_credentials" in where
         await post(client, "/auth/signin", "/signin", username="annie", password=new)
         assert await who(client) == "annie"
+
+
+async def test_a_forged_host_never_reaches_a_mail_the_links_start_with_the_public_url(
+    mail_user: User, inbox: tuple[Inbox, int]
+) -> None:
+    box, _ = inbox
+    evil = {"Host": "evil.example"}
+    async with browser() as client:
+        await sign_up(client, "annie")
+        form = {"csrf": await page_token(client, "/account"), "address": "victim@example.org"}
+        reply = await client.post("/auth/mail/address", data=form, headers=evil)
+        assert reply.status_code == 303 and "done=mail_sent" in reply.headers["location"]
+        await until(lambda: len(box.to("victim@example.org")) == 1)
+        form = {"csrf": await page_token(client, "/account")}
+        reply = await client.post("/auth/mail/resend", data=form, headers=evil)
+        assert reply.status_code == 303
+        await until(lambda: len(box.to("victim@example.org")) == 2)
+    sent = [link for message in box.to("victim@example.org") for link in links(message)]
+    assert sent and all(link.startswith("http://test/") for link in sent), sent
+    assert not any("evil.example" in text_of(m) for m in box.mails)
+
+
+def test_mail_without_a_public_url_is_refused_at_start_up_and_says_why() -> None:
+    with pytest.raises(MailSettingsError, match="CARAVANSERAI_PUBLIC_URL"):
+        MailSettings.from_environment({"SMTP_URL": "smtp://127.0.0.1:2525"})
+    with pytest.raises(MailSettingsError, match="CARAVANSERAI_PUBLIC_URL"):
+        MailSettings.from_environment(
+            {"SMTP_URL": "smtp://127.0.0.1:2525", "CARAVANSERAI_PUBLIC_URL": "evil.example"}
+        )
 
 
 async def test_asking_a_reset_for_an_unknown_address_gets_the_same_answer_and_no_mail(

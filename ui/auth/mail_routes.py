@@ -32,11 +32,6 @@ from ui.site import Site
 log = logging.getLogger(__name__)
 
 
-def site_base(request: Request) -> str:
-    """This site's address as the request reached it (a trusted proxy's scheme included)."""
-    return str(request.base_url).rstrip("/")
-
-
 def language(request: Request) -> str:
     """The language the visitor reads the site in: their choice, else their browser's."""
     chosen = app.storage.user.get("lang")
@@ -75,7 +70,7 @@ def register(site: Site, mail: Mail) -> None:
             if user is None:
                 return back("/signin", "signin_first")
             name = getattr(user, "username", None) or ""
-            ok = await mail.add(current_uid(), name, address, language(request), site_base(request))
+            ok = await mail.add(current_uid(), name, address, language(request))
         except MailError as err:
             return back("/account", err.code)
         except STORAGE_ERRORS:
@@ -93,7 +88,7 @@ def register(site: Site, mail: Mail) -> None:
             if user is None:
                 return back("/signin", "signin_first")
             name = getattr(user, "username", None) or ""
-            ok = await mail.resend(current_uid(), name, site_base(request))
+            ok = await mail.resend(current_uid(), name)
         except STORAGE_ERRORS:
             log.exception("the confirmation could not be queued")
             return back("/account", "storage")

@@ -77,9 +77,10 @@ class Mail:
 
     # Links
 
-    def base(self, fallback: str | None) -> str:
-        """The start of a mail's links: the configured public address, else ``fallback``."""
-        return self.settings.public_url or (fallback or "").rstrip("/")
+    def base(self) -> str:
+        """The start of a mail's links: the configured public address, never the address a
+        request came in by (``ui/mail/settings.py``)."""
+        return self.settings.public_url
 
     def _signature(self, user_id: str) -> str:
         digest = hmac.new(self._key, user_id.encode(), hashlib.sha256).digest()[:16]
@@ -112,7 +113,7 @@ class Mail:
         self.sender.wake()
         return queued
 
-    async def _confirmation(self, user_id: str, name: str, row: MailAddress, base: str) -> None:
+    async def _confirmation(self, user_id: str, name: str, row: MailAddress) -> None:
         token = await self.gateway(
             store.issue_token,
             user_id=user_id,
@@ -121,7 +122,7 @@ class Mail:
             ttl=store.CONFIRM_FOR,
             now=self.now(),
         )
-        link = f"{self.base(base)}/mail/confirm/{token}"
+        link = f"{self.base()}/mail/confirm/{token}"
         draft = compose.confirmation(Translator(row.lang), name=name, link=link)
         await self.queue(f"confirm:{store.token_digest(token)}", row.address, draft)
 
@@ -130,7 +131,7 @@ class Mail:
     async def address(self, user_id: str) -> MailAddress | None:
         return await self.gateway(store.address_of, user_id=user_id)
 
-    async def add(self, user_id: str, name: str, address: str, lang: str, base: str) -> bool:
+    async def add(self, user_id: str, name: str, address: str, lang: str) -> bool:
         """Give the account ``address`` and mail it a confirmation link; False when the
         account asked for too many confirmations this hour (nothing is changed then)."""
         if not store.valid_address(address):
@@ -142,10 +143,10 @@ class Mail:
         )
         if row.confirmed_at is None:
             await self.confirmations.fail(user_id)
-            await self._confirmation(user_id, name, row, base)
+            await self._confirmation(user_id, name, row)
         return True
 
-    async def resend(self, user_id: str, name: str, base: str) -> bool:
+    async def resend(self, user_id: str, name: str) -> bool:
         """Mail the unconfirmed address a new link; False when asked too often."""
         row = await self.address(user_id)
         if row is None or row.confirmed_at is not None:
@@ -153,7 +154,7 @@ class Mail:
         if await self.confirmations.retry_after(user_id):
             return False
         await self.confirmations.fail(user_id)
-        await self._confirmation(user_id, name, row, base)
+        await self._confirmation(user_id, name, row)
         return True
 
     async def remove(self, user_id: str) -> None:
@@ -164,9 +165,11 @@ class Mail:
 
     # Links from mails
 
-    async def confirm(self, token: str, base: str) -> MailAddress | None:
-        """Use a confirmation link (opened at ``base``); the address confirmed, or None."""
-        return await self.gateway(store.confirm_address, token=token, site_url=base, now=self.now())
+    async def confirm(self, token: str) -> MailAddress | None:
+        """Use a confirmation link; the address confirmed, or None."""
+        return await self.gateway(
+            store.confirm_address, token=token, site_url=self.base(), now=self.now()
+        )
 
     async def unsubscribe(self, token: str) -> bool:
         """Turn off the turn mails of the account the token names; False for a bad token."""
@@ -209,7 +212,7 @@ class Mail:
                 ttl=store.RESET_FOR,
                 now=self.now(),
             )
-            link = f"{self.base(target.site_url)}/reset/{token}"
+            link = f"{self.base()}/reset/{token}"
             draft = compose.password_reset(Translator(target.lang), name=target.username, link=link)
             await self.queue(f"reset:{store.token_digest(token)}", target.address, draft)
         except Exception:

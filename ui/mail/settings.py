@@ -8,10 +8,10 @@
   offers no e-mail option.
 - ``CARAVANSERAI_MAIL_FROM``: the sender, ``Caravanserai <no-reply@localhost>`` by default.
 - ``CARAVANSERAI_PUBLIC_URL``: the site's address as its visitors reach it
-  (``https://games.example.org``), the start of every link in a mail. Unset, a mail's links
-  start with the address the site was reached at by the owner of the mail address: the
-  account page's when the confirmation is mailed, the confirmation link's afterwards (never
-  the address a password-reset request came in by, which anyone can forge).
+  (``https://games.example.org``), the start of every link in a mail; required with
+  ``SMTP_URL``. A link is never built from the address a request came in by: its ``Host``
+  is whatever the sender wrote, and a mail pointing at a forged host would hand its token
+  to whoever wrote it.
 """
 
 from __future__ import annotations
@@ -42,15 +42,18 @@ class MailSettings:
     username: str | None
     password: str | None
     sender: Address
-    public_url: str | None  # without a trailing slash
+    public_url: str  # without a trailing slash
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str] = os.environ) -> MailSettings | None:
         """The settings, or None without ``SMTP_URL``.
 
-        >>> s = MailSettings.from_environment({"SMTP_URL": "smtp+starttls://me:p%40ss@mx:2525"})
+        >>> env = {"CARAVANSERAI_PUBLIC_URL": "https://games.example.org/"}
+        >>> s = MailSettings.from_environment({**env, "SMTP_URL": "smtp+starttls://me:p%40ss@mx:2525"})
         >>> (s.scheme, s.host, s.port, s.username, s.password, str(s.sender))
         ('smtp+starttls', 'mx', 2525, 'me', 'p@ss', 'Caravanserai <no-reply@localhost>')
+        >>> s.public_url
+        'https://games.example.org'
         >>> MailSettings.from_environment({}) is None
         True
         """
@@ -62,8 +65,14 @@ class MailSettings:
             raise MailSettingsError(
                 "SMTP_URL must be smtp://, smtp+starttls:// or smtps://host[:port]"
             )
-        public = env.get("CARAVANSERAI_PUBLIC_URL", "").strip().rstrip("/") or None
-        if public is not None and urlsplit(public).scheme not in ("http", "https"):
+        public = env.get("CARAVANSERAI_PUBLIC_URL", "").strip().rstrip("/")
+        if not public:
+            raise MailSettingsError(
+                "SMTP_URL is set without CARAVANSERAI_PUBLIC_URL: mails' links start with the"
+                " site's public address (https://games.example.org), never with the Host a"
+                " request names, which anyone can forge; set CARAVANSERAI_PUBLIC_URL"
+            )
+        if urlsplit(public).scheme not in ("http", "https") or not urlsplit(public).netloc:
             raise MailSettingsError("CARAVANSERAI_PUBLIC_URL must start with http:// or https://")
         return cls(
             scheme=parts.scheme,

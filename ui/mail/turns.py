@@ -90,7 +90,7 @@ class TurnMails:
             return 0
 
     async def _turn_mail(self, turn: Turn, row: MailAddress) -> bool:
-        base = self.mail.base(row.site_url)
+        base = self.mail.base()
         t = Translator(row.lang)
         draft = compose.your_turn(
             t,
@@ -127,7 +127,7 @@ class TurnMails:
         queued = False
         if games:
             user = await self.mail.site.user(row.user_id)
-            base = self.mail.base(row.site_url)
+            base = self.mail.base()
             draft = compose.digest(
                 Translator(row.lang),
                 name=(user.username or user.name) if user is not None else "",

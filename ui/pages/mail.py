@@ -21,10 +21,6 @@ from ui.pages.account import address_input, field, hidden, message, post_form, s
 from ui.pages.errors import page_timeout, unavailable
 
 
-def site_base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
-
-
 def register(mail: Mail) -> None:
     timeout = page_timeout(mail.gateway)
 
@@ -34,7 +30,7 @@ def register(mail: Mail) -> None:
         with frame(t, t("mail.confirm.title")):
             heading(t("mail.confirm.title"))
             try:
-                row = await mail.confirm(token[:100], site_base(request))
+                row = await mail.confirm(token[:100])
             except MailError:
                 say(t("mail.confirm.taken"), "mail-taken", alert=True)
                 return
