@@ -10,17 +10,27 @@ visitor's buttons (play their move) and write into the server log. Two checks cl
   the client; a socket without it, or another browser's, is refused;
 - a message is handled only when its socket is one that the client accepted.
 
+A message from the right socket is handled only when it is well formed (an event names
+an element and a listener of that page, its arguments are JSON; see :func:`malformed`):
+NiceGUI would otherwise raise on it and log a traceback per message. Each connection may
+send :data:`BURST` messages at once and :data:`RATE` a second after that; what it sends
+beyond, or garbled, is refused: the first refusal of each kind is logged in one line, the
+rest only counted, and a connection refused :data:`DROP_AFTER` times is closed.
+
 Text from a browser's ``log`` message is escaped and cut (:func:`loggable`) before it
 reaches the log. See ``docs/security.md``, "Pages, headers and sockets".
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from nicegui import Client, core
+from nicegui import Client, background_tasks, core
 
 log = logging.getLogger("caravanserai.sockets")
 LOGGED = 200  # characters of a browser's text kept in one log line
@@ -32,6 +42,113 @@ LEVELS = {
 }
 GUARDED = ("event", "javascript_response", "ack")
 Handler = Callable[[str, Any], Any]
+RATE = 50.0  # messages a second a connection may keep sending (a page sends a few)
+BURST = 300  # messages a connection may send at once (typing, a drag, a reconnection)
+DROP_AFTER = 100  # refused messages after which the connection is closed
+ARGS_CHARS = 100_000  # the most text an event's arguments may hold
+
+
+@dataclass
+class Connection:
+    """What one socket has sent: its allowance of messages, and what was refused."""
+
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+    refused: int = 0
+    kinds: set[str] = field(default_factory=set)  # the kinds of refusal logged already
+    closing: bool = False
+
+    def allowed(self, now: float) -> bool:
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+CONNECTIONS: dict[str, Connection] = {}  # by socket id, while the socket is open
+
+
+def malformed(name: str, client: Client, msg: dict[str, Any]) -> str | None:
+    """Why a message of kind ``name`` from ``client``'s own socket cannot be handled
+    (None: it can): the kinds of refusal the log names."""
+    if name == "event":
+        element = client.elements.get(msg.get("id"))  # type: ignore[arg-type]
+        if element is None:
+            return "an event for no element of the page"
+        listener = msg.get("listener_id")
+        if not isinstance(listener, str) or listener not in element._event_listeners:  # noqa: SLF001
+            return "an event for no listener of the element"
+        args = msg.get("args", [])
+        if not isinstance(args, list) or not all(a is None or isinstance(a, str) for a in args):
+            return "an event whose arguments are not a list of texts"
+        if sum(len(a) for a in args if a) > ARGS_CHARS:
+            return "an event with oversized arguments"
+        try:
+            for arg in args:
+                if arg is not None:
+                    json.loads(arg)
+        except ValueError:
+            return "an event whose arguments are not JSON"
+    elif name == "javascript_response" and not isinstance(msg.get("request_id"), str):
+        return "a JavaScript answer without a request"
+    elif name == "ack":
+        acked = msg.get("next_message_id")
+        if isinstance(acked, bool) or not isinstance(acked, int):
+            return "an acknowledgement without a message number"
+    return None
+
+
+def _connection(sid: str) -> Connection:
+    found = CONNECTIONS.get(sid)
+    if found is None:
+        found = CONNECTIONS[sid] = Connection()
+    return found
+
+
+def _refuse(sid: str, connection: Connection, kind: str) -> None:
+    """Count a refused message; log its kind the first time; close past the limit."""
+    connection.refused += 1
+    if kind not in connection.kinds:
+        connection.kinds.add(kind)
+        log.warning("socket %s: refused %s (more of this kind are counted, not logged)", sid, kind)
+    if connection.refused >= DROP_AFTER and not connection.closing:
+        connection.closing = True
+        log.warning("socket %s: closed after %d refused messages", sid, connection.refused)
+        background_tasks.create(_close(sid), name="close-socket")
+
+
+async def _close(sid: str) -> None:
+    try:
+        await core.sio.disconnect(sid)
+    finally:
+        CONNECTIONS.pop(sid, None)
+
+
+def admitted(name: str, sid: str, msg: Any) -> Client | None:
+    """The client a message is for, when it may be handled: it comes from one of that
+    client's own sockets, within the connection's allowance, and is well formed."""
+    connection = _connection(sid)
+    if connection.closing:
+        return None
+    if not connection.allowed(time.monotonic()):
+        _refuse(sid, connection, "a message beyond the allowance")
+        return None
+    client = _bound_client(sid, msg)
+    if client is None:
+        _refuse(sid, connection, f"a {name} message for a client this socket is not")
+        return None
+    reason = malformed(name, client, msg)
+    if reason is not None:
+        _refuse(sid, connection, reason)
+        return None
+    return client
+
+
+def forget(sid: str) -> None:
+    """A socket closed: its count goes."""
+    CONNECTIONS.pop(sid, None)
 
 
 def loggable(text: object, limit: int = LOGGED) -> str:
@@ -78,10 +195,10 @@ def _bound_client(sid: str, msg: Any) -> Client | None:
     return client
 
 
-def _guard(original: Handler) -> Handler:
+def _guard(name: str, original: Handler) -> Handler:
     def guarded(sid: str, msg: Any) -> Any:
-        if _bound_client(sid, msg) is None:
-            return None  # another socket speaking for this client: dropped
+        if admitted(name, sid, msg) is None:
+            return None  # another socket speaking for this client, or garbled: dropped
         return original(sid, msg)
 
     guarded.guarded = True  # type: ignore[attr-defined]
@@ -90,9 +207,12 @@ def _guard(original: Handler) -> Handler:
 
 def _on_log(sid: str, msg: Any) -> None:
     """A browser's own console report, escaped and cut (NiceGUI logs it verbatim)."""
-    client = _bound_client(sid, msg)
-    level = LEVELS.get(msg.get("level", "")) if isinstance(msg, dict) else None
-    if client is None or level is None:
+    client = admitted("log", sid, msg)
+    if client is None:
+        return
+    level = LEVELS.get(msg.get("level", ""))
+    if level is None:
+        _refuse(sid, _connection(sid), "a log message of no level")
         return
     log.log(level, "browser of client %s: %s", client.id, loggable(msg.get("message")))
 
@@ -121,5 +241,16 @@ def install() -> None:
     handlers = core.sio.handlers["/"]
     for name in GUARDED:
         if not getattr(handlers[name], "guarded", False):
-            core.sio.on(name, _guard(handlers[name]))
+            core.sio.on(name, _guard(name, handlers[name]))
+    if not getattr(handlers["disconnect"], "guarded", False):
+        core.sio.on("disconnect", _forgetting(handlers["disconnect"]))
     core.sio.on("log", _on_log)
+
+
+def _forgetting(original: Callable[[str], Any]) -> Callable[[str], Any]:
+    def disconnected(sid: str) -> Any:  # NiceGUI's handler takes no reason either
+        forget(sid)
+        return original(sid)
+
+    disconnected.guarded = True  # type: ignore[attr-defined]
+    return disconnected
