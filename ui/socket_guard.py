@@ -137,7 +137,7 @@ def admitted(name: str, sid: str, msg: Any) -> Client | None:
         return None
     client = _bound_client(sid, msg)
     if client is None:
-        _refuse(sid, connection, f"a {name} message for a client this socket is not")
+        _refuse(sid, connection, f"a message ({name}) for a client this socket is not bound to")
         return None
     reason = malformed(name, client, msg)
     if reason is not None:
