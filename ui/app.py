@@ -58,6 +58,7 @@ from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
 from ui.body_limit import BodyLimit
+from ui.upload_guard import UploadGuard
 from ui.bus import RedisBus
 from ui.cluster import instance_name, redis_url
 from ui.mail.service import Mail
@@ -123,6 +124,7 @@ def build() -> Site:
     pause = float(os.environ.get("CARAVANSERAI_BOT_PAUSE", "0.8"))
     site = Site(db, bot_pause=pause, seeds=Seeds.from_environment(), **several())
     app.add_middleware(BodyLimit)  # no request body over the limit is read, uploads included
+    app.add_middleware(UploadGuard)  # a page's upload route takes posts from its browser only
     app.add_static_files("/static", STATIC)
     assets.share()  # the style rules and scripts of every page, kept once
     app.include_router(health.router(site))
