@@ -58,7 +58,6 @@ from ui.auth import routes as auth_routes
 from ui.auth.limits import SignInLimits
 from ui.auth.oidc import Providers
 from ui.body_limit import BodyLimit
-from ui.upload_guard import UploadGuard
 from ui.bus import RedisBus
 from ui.cluster import instance_name, redis_url
 from ui.mail.service import Mail
@@ -84,6 +83,7 @@ from ui.pages import mail as mail_pages
 from ui.presence import SharedPresence
 from ui.seeds import Seeds
 from ui.site import Site
+from ui.upload_guard import UploadGuard
 
 log = logging.getLogger("caravanserai")
 STATIC = Path(__file__).resolve().parent / "static"
