@@ -23,7 +23,6 @@ reaches the log. See ``docs/security.md``, "Pages, headers and sockets".
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -85,12 +84,8 @@ def malformed(name: str, client: Client, msg: dict[str, Any]) -> str | None:
             return "an event whose arguments are not a list of texts"
         if sum(len(a) for a in args if a) > ARGS_CHARS:
             return "an event with oversized arguments"
-        try:
-            for arg in args:
-                if arg is not None:
-                    json.loads(arg)
-        except ValueError:
-            return "an event whose arguments are not JSON"
+        # Arguments that are not JSON: NiceGUI's own parse raises before any handler runs
+        # (``_guard`` refuses the message then; parsing them here too would do it twice).
     elif name == "javascript_response" and not isinstance(msg.get("request_id"), str):
         return "a JavaScript answer without a request"
     elif name == "ack":
@@ -199,7 +194,11 @@ def _guard(name: str, original: Handler) -> Handler:
     def guarded(sid: str, msg: Any) -> Any:
         if admitted(name, sid, msg) is None:
             return None  # another socket speaking for this client, or garbled: dropped
-        return original(sid, msg)
+        try:
+            return original(sid, msg)
+        except ValueError:  # an event's arguments that are not JSON, found by NiceGUI
+            _refuse(sid, _connection(sid), f"a message ({name}) whose arguments are not JSON")
+            return None
 
     guarded.guarded = True  # type: ignore[attr-defined]
     return guarded

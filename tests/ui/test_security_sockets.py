@@ -3,6 +3,7 @@ is written into the log (the forged socket itself is in ``e2e/test_security.py``
 
 from __future__ import annotations
 
+import json
 import logging
 from types import SimpleNamespace
 from typing import Any
@@ -102,3 +103,20 @@ def test_a_connection_may_send_a_burst_then_its_rate() -> None:
     assert not connection.allowed(0.0)
     assert connection.allowed(1 / socket_guard.RATE)  # one more after its share of a second
     assert not connection.allowed(1 / socket_guard.RATE)
+
+
+def test_an_event_nicegui_cannot_parse_is_refused_not_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    element = SimpleNamespace(_event_listeners={"listener": None})
+    client = SimpleNamespace(id="c2", _socket_to_document_id={"s2": "doc"}, elements={1: element})
+    monkeypatch.setitem(Client.instances, "c2", client)
+
+    def nicegui(sid: str, msg: dict[str, Any]) -> None:  # what NiceGUI does first
+        [json.loads(arg) for arg in msg["args"]]
+
+    guarded = socket_guard._guard("event", nicegui)
+    message = {"client_id": "c2", "id": 1, "listener_id": "listener", "args": ["{not json"]}
+    assert guarded("s2", message) is None
+    assert socket_guard.CONNECTIONS["s2"].refused == 1
+    socket_guard.forget("s2")

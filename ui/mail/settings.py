@@ -72,7 +72,8 @@ class MailSettings:
                 " site's public address (https://games.example.org), never with the Host a"
                 " request names, which anyone can forge; set CARAVANSERAI_PUBLIC_URL"
             )
-        if urlsplit(public).scheme not in ("http", "https") or not urlsplit(public).netloc:
+        address = urlsplit(public)
+        if address.scheme not in ("http", "https") or not address.netloc:
             raise MailSettingsError("CARAVANSERAI_PUBLIC_URL must start with http:// or https://")
         return cls(
             scheme=parts.scheme,
