@@ -13,7 +13,8 @@ COLOURS = ["Blue", "Purple", "Green", "Black"]
 
 
 def move_list(user: User) -> list[list[str]]:
-    """Each entry of the move list as its lines: the move, then the steps after it."""
+    """Each entry of the move list as its lines: the move, then the steps after it (the
+    move as the move box reads it, shown beside them, left out)."""
     items = {
         marker: element
         for element in user.client.elements.values()
@@ -22,7 +23,11 @@ def move_list(user: User) -> list[list[str]]:
         if marker.startswith("replay-move-")
     }
     return [
-        [str(p.text) for p in items[f"replay-move-{ply}"].descendants() if getattr(p, "text", "")]
+        [
+            str(p.text)
+            for p in items[f"replay-move-{ply}"].descendants()
+            if getattr(p, "text", "") and not any(m.startswith("replay-typed-") for m in p._markers)
+        ]
         for ply in range(len(items))
     ]
 

@@ -183,11 +183,15 @@ class Replayer:
             .classes("w-full max-h-96 overflow-auto rounded relative")
         ):
             self.items.append(self._item(0, t("replay.start"), self.steps[0]))
+            notation = GAMES[self.record["game"]].notation
             for ply in range(1, len(self.actions) + 1):
                 for name in notes.get(ply - 1, []):
                     ui.label(t("replay.took_over", name=name)).classes("text-xs cs-warn px-4 py-1")
                 text, *more = self.steps[ply]
-                self.items.append(self._item(ply, t("replay.step_line", n=ply, step=text), more))
+                # The move as the move box reads it, beside it in words.
+                typed = notation.write(self.actions[ply - 1][1], t.lang)
+                line = t("replay.step_line", n=ply, step=text)
+                self.items.append(self._item(ply, line, more, typed))
 
     def _steps(self) -> list[list[str]]:
         """What each move did, as lines: entry 0 the steps the game played by itself
@@ -207,12 +211,18 @@ class Replayer:
                 lines[ply] = [self.t("replay.move", name=self.names[seat], action=action)]
         return lines
 
-    def _item(self, ply: int, text: str, more: list[str]) -> ui.item:
+    def _item(self, ply: int, text: str, more: list[str], typed: str | None = None) -> ui.item:
         with ui.item(on_click=lambda: self.go(ply)).classes("text-sm") as item:
             with ui.item_section():
                 ui.item_label(text)
                 for line in more:  # steps the game played by itself, after this one
                     ui.item_label(line).props("caption")
+            if typed is not None:
+                with ui.item_section().props("side top"):
+                    code = ui.label(typed).classes("cs-typed font-mono text-xs whitespace-nowrap")
+                    said = {"title": self.t("replay.typed", move=typed)}
+                    attrs(code, {**said, "data-testid": f"replay-typed-{ply}"})
+                    code.mark(f"replay-typed-{ply}")
         attrs(item, {"data-testid": f"replay-move-{ply}"}).mark(f"replay-move-{ply}")
         return item
 

@@ -19,6 +19,7 @@ from ui.layout import visitor_name
 from ui.pages.errors import refusal
 from ui.pages.new_table import MAX_NAME, clean_name
 from ui.pages.table_options import describe
+from ui.pages.tempo_fields import describe as describe_tempo
 from ui.seat_names import bot_seat_name
 from ui.site import Site
 
@@ -158,6 +159,14 @@ def _about(t: Translator, table: Table, *, seated: bool, invited: bool) -> None:
         ui.label(t("wait.options")).classes("text-sm font-semibold")
         for text in lines or [t("options.none")]:
             ui.label(f"• {text}").classes("text-sm")
+    # The clock is part of what one agrees to by sitting down: how long, and what happens
+    # when a player's time runs out.
+    tempo = table.tempo
+    with ui.column().classes("gap-0").props('data-testid="wait-clock"').mark("wait-clock"):
+        ui.label(t("wait.clock")).classes("text-sm font-semibold")
+        ui.label(f"• {describe_tempo(t, tempo)}").classes("text-sm")
+        if tempo.timed:
+            ui.label(f"• {t('tempo.timeout_' + tempo.on_timeout)}").classes("text-sm")
 
 
 def _button(

@@ -120,7 +120,7 @@ def _frontier(view: dict[str, Any], t: Translator) -> list[str]:
             f'<polygon points="{hex_points(cx, cy, R - 2)}" '
             f'class="fu-empty{" fu-hot" if hot else ""}"/>'
             f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" class="fu-heat">'
-            f"{cell['heat']}</text></g>"
+            f"{cell['heat']}</text>{_coordinates(cell['cell'], cx, cy)}</g>"
         )
     return out
 
@@ -175,8 +175,18 @@ def _tiles(view: dict[str, Any], t: Translator) -> list[str]:
             f'fill="{text}">{label}</text>'
         )
         out += _spaces(tile, cx, cy, view)
-        out.append("</g>")
+        out.append(_coordinates(tile["cell"], cx, cy) + "</g>")
     return out
+
+
+def _coordinates(cell: str, cx: float, cy: float) -> str:
+    """The cell's name as the notation writes it (``man 2,-1``), small at its foot, so that
+    what the move box, the move list and the tooltips say can be found on the picture. It
+    is a label of the cell already named in words, hidden from screen readers."""
+    return (
+        f'<text x="{cx:.1f}" y="{cy + R - 6:.1f}" text-anchor="middle" class="fu-coord" '
+        f'data-cell-label="{cell}" aria-hidden="true">{cell}</text>'
+    )
 
 
 def _spaces(tile: dict[str, Any], cx: float, cy: float, view: dict[str, Any]) -> list[str]:
@@ -295,6 +305,7 @@ BOARD_CSS = """
 .fu-hot{fill:#ffe0b2;stroke:#e65100;stroke-width:2.5;stroke-dasharray:none}
 .fu-heat{font:italic 600 11px sans-serif;fill:#a1887f}
 .fu-value{font:700 20px sans-serif}
+.fu-coord{font:600 8px sans-serif;fill:#4e342e;fill-opacity:.7;pointer-events:none}
 .fu-free{stroke:#e3f2fd;stroke-width:3;stroke-linecap:round;opacity:.9}
 .fu-zone{font:700 11px sans-serif}
 .fu-man{font:700 9px sans-serif;fill:#ffffff;pointer-events:none}
