@@ -218,7 +218,8 @@ class Replayer:
                 for line in more:  # steps the game played by itself, after this one
                     ui.item_label(line).props("caption")
             if typed is not None:
-                with ui.item_section().props("side top"):
+                # Not a Quasar "side" section: its grey is too faint on the list's colours.
+                with ui.element("div").classes("self-start pl-2"):
                     code = ui.label(typed).classes("cs-typed font-mono text-xs whitespace-nowrap")
                     said = {"title": self.t("replay.typed", move=typed)}
                     attrs(code, {**said, "data-testid": f"replay-typed-{ply}"})
