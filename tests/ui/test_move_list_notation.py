@@ -13,9 +13,9 @@ from nicegui.testing import User
 from core.games import GAMES
 from core.record import views_by_ply
 from core.table import INVITED
+from tests.ui.sites import until
 from tests.ui.test_history_pages import played, store, visitor
 from tests.ui.test_online_pages import other_browser
-from tests.ui.test_untimed_tables import until
 from ui.boards.feurio.svg import Clicks, forest_svg
 from ui.i18n import Translator
 from ui.pages.move_box import read, shown

@@ -17,6 +17,7 @@ from ui.boards import BOARDS
 from ui.i18n import Translator
 from ui.layout import heading
 from ui.pages.analysis_panel import AnalysisPanel, AnalysisSource
+from ui.pages.move_box import shown
 from ui.pages.score_chart import marker, score_race_options
 from ui.seat_names import seat_name, seat_names
 
@@ -183,13 +184,12 @@ class Replayer:
             .classes("w-full max-h-96 overflow-auto rounded relative")
         ):
             self.items.append(self._item(0, t("replay.start"), self.steps[0]))
-            notation = GAMES[self.record["game"]].notation
             for ply in range(1, len(self.actions) + 1):
                 for name in notes.get(ply - 1, []):
                     ui.label(t("replay.took_over", name=name)).classes("text-xs cs-warn px-4 py-1")
                 text, *more = self.steps[ply]
                 # The move as the move box reads it, beside it in words.
-                typed = notation.write(self.actions[ply - 1][1], t.lang)
+                typed = shown(self.record["game"], t.lang, self.actions[ply - 1][1])
                 line = t("replay.step_line", n=ply, step=text)
                 self.items.append(self._item(ply, line, more, typed))
 
@@ -220,7 +220,7 @@ class Replayer:
             if typed is not None:
                 # Not a Quasar "side" section: its grey is too faint on the list's colours.
                 with ui.element("div").classes("self-start pl-2"):
-                    code = ui.label(typed).classes("cs-typed font-mono text-xs whitespace-nowrap")
+                    code = ui.label(typed).classes("font-mono text-xs whitespace-nowrap")
                     said = {"title": self.t("replay.typed", move=typed)}
                     attrs(code, {**said, "data-testid": f"replay-typed-{ply}"})
                     code.mark(f"replay-typed-{ply}")

@@ -154,19 +154,23 @@ def _about(t: Translator, table: Table, *, seated: bool, invited: bool) -> None:
     else:
         line = t("wait.hosted_by", host=host, game=game)
     ui.label(line).classes("text-base font-semibold").props('data-testid="wait-about"')
-    lines = describe(t, table.game, table.record.get("options") or {})
-    with ui.column().classes("gap-0").props('data-testid="wait-options"'):
-        ui.label(t("wait.options")).classes("text-sm font-semibold")
-        for text in lines or [t("options.none")]:
-            ui.label(f"• {text}").classes("text-sm")
+    options = describe(t, table.game, table.record.get("options") or {})
+    _bullets(t("wait.options"), options or [t("options.none")], "wait-options")
     # The clock is part of what one agrees to by sitting down: how long, and what happens
     # when a player's time runs out.
     tempo = table.tempo
-    with ui.column().classes("gap-0").props('data-testid="wait-clock"').mark("wait-clock"):
-        ui.label(t("wait.clock")).classes("text-sm font-semibold")
-        ui.label(f"• {describe_tempo(t, tempo)}").classes("text-sm")
-        if tempo.timed:
-            ui.label(f"• {t('tempo.timeout_' + tempo.on_timeout)}").classes("text-sm")
+    clock = [describe_tempo(t, tempo)]
+    if tempo.timed:
+        clock.append(t(f"tempo.timeout_{tempo.on_timeout}"))
+    _bullets(t("wait.clock"), clock, "wait-clock")
+
+
+def _bullets(title: str, lines: list[str], testid: str) -> None:
+    """A titled list of short lines, one bullet each."""
+    with attrs(ui.column().classes("gap-0"), {"data-testid": testid}).mark(testid):
+        ui.label(title).classes("text-sm font-semibold")
+        for text in lines:
+            ui.label(f"• {text}").classes("text-sm")
 
 
 def _button(
